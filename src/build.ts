@@ -1,0 +1,344 @@
+/**
+ * `docsgen build`: the pipeline as a short script of named steps. Each step lives in its own
+ * module; this file only passes data from one to the next.
+ */
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config/load.ts';
+import { scanContent, type ContentScan, type DocSource } from './content/scan.ts';
+import { buildSidebar } from './content/sidebar.ts';
+import { createCodeHighlighter, languagesIn } from './markdown/highlight.ts';
+import { createMarkdownRenderer, type RenderedMarkdown } from './markdown/render.ts';
+import { renderUntrustedMarkdown } from './markdown/safe.ts';
+import { loadApiSpec, apiPageData, type LoadedApiSpec } from './openapi/load.ts';
+import { bundleClient, ASSETS_DIR } from './bundle/client.ts';
+import { loadThemeServer } from './render/theme-loader.ts';
+import { renderDocument } from './render/document.ts';
+import { buildSiteData, docsVersionTag } from './site/site-data.ts';
+import { composeRoutes } from './routes.ts';
+import { pageRecords, apiRecords, compactIndex } from './search/records.ts';
+import { checkLinks, collectHrefs, collectIds, type RenderedRoute } from './checks/links.ts';
+import { applySeverities, type Finding } from './checks/findings.ts';
+import { OutputWriter } from './emit/output.ts';
+import { sitemapXml, robotsTxt } from './emit/seo.ts';
+import { DocsgenError, DocsgenErrors } from './errors.ts';
+import { withBase } from './content/slug.ts';
+import type { SearchRecord } from '../theme/search/types.ts';
+import type { PageData } from '../theme/data.ts';
+
+export const DOCSGEN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  configFile: string;
+  outDir?: string;
+  /** Write nothing; only run the checks (`docsgen check`). */
+  checkOnly?: boolean;
+  strict?: boolean;
+  includeDrafts?: boolean;
+  minify?: boolean;
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export interface BuildResult {
+  pages: number;
+  findings: Finding[];
+  warnings: Finding[];
+  outDir: string;
+  baseUrl: string;
+  seconds: number;
+  records: SearchRecord[];
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const loaded = await loadConfig(options.configFile);
+  const { config } = loaded;
+  const rootDir = loaded.rootDir;
+  const contentDir = path.join(rootDir, 'content');
+  const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'out'));
+  const themeDir = await themeDirectory(rootDir);
+  const progress = options.onProgress ?? (() => undefined);
+
+  // 1. Content and API specs.
+  const scan = await scanContent(contentDir, { includeDrafts: options.includeDrafts ?? false });
+  const draftIds = options.includeDrafts ? new Set<string>() : await draftDocIds(contentDir, scan);
+  const { docs, duplicateFindings } = resolveDuplicates(scan.docs);
+  const sidebar = buildSidebar(docs, scan.categories);
+  const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir)));
+
+  // 2. Markdown → HTML (one highlighter for the build) while esbuild bundles the client.
+  const bundlePromise = bundleClient({ themeDir, baseUrl: config.baseUrl, minify: options.minify ?? true });
+  const assets = await hashAssets(contentDir, scan.assets, config.baseUrl);
+  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)));
+  const docsByRelPath = new Map(docs.map((d) => [d.relPath, d]));
+  const renderMarkdown = createMarkdownRenderer({
+    highlighter,
+    baseUrl: config.baseUrl,
+    routeOfDoc: (relPath) => {
+      const doc = docsByRelPath.get(relPath);
+      return doc ? withBase(config.baseUrl, doc.route) : undefined;
+    },
+    urlOfAsset: (relPath) => assets.get(relPath)?.url,
+  });
+  const rendered = new Map<DocSource, RenderedMarkdown>();
+  docs.forEach((doc, i) => {
+    rendered.set(doc, renderMarkdown(doc.markdown, doc.relPath));
+    if (i % 50 === 0) progress('markdown', i, docs.length);
+  });
+  progress('markdown', docs.length, docs.length);
+
+  // 3. Site data, routes and page data.
+  const bundle = await bundlePromise;
+  const sectionFiles = sidebar.map((item, index) => {
+    if (item.type !== 'category') return undefined;
+    const json = JSON.stringify(item);
+    return { index, rel: `${ASSETS_DIR}/sidebar/section-${index}-${hashOf(json)}.json`, json };
+  });
+  const searchMeta = { language: config.locale, tag: docsVersionTag(config) };
+  const { site, errors: configErrors, warnings: configWarnings } = buildSiteData({
+    loaded,
+    docs,
+    draftIds,
+    sidebar,
+    sidebarSectionUrls: sectionFiles.map((f) => (f ? config.baseUrl + f.rel : '')),
+    searchIndexUrl: undefined,
+    lazyCss: bundle.lazyCss,
+  });
+  if (configErrors.length > 0) throw new DocsgenErrors(configErrors);
+
+  const apiPages = specs.map((spec) => ({
+    spec,
+    data: apiPageData(spec, `${withBase(config.baseUrl, `/${spec.route}/`)}${spec.fileName}`, renderUntrustedMarkdown),
+  }));
+  const { routes, findings: routeFindings } = composeRoutes({
+    config,
+    docs,
+    rendered,
+    sidebar,
+    apiPages: apiPages.map((a) => ({ route: a.spec.route, data: a.data })),
+  });
+
+  // 4. Search records and the embedded index.
+  const records: SearchRecord[] = [];
+  for (const route of routes) {
+    if (route.page.kind === 'doc' && route.doc) {
+      const md = rendered.get(route.doc);
+      records.push(
+        ...pageRecords(
+          { url: withBase(config.baseUrl, route.page.route), section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks: md?.searchBlocks ?? [] },
+          searchMeta,
+        ),
+      );
+    } else if (route.page.kind === 'api' && route.page.api) {
+      records.push(...apiRecords(route.page.api, withBase(config.baseUrl, route.page.route), searchMeta));
+    }
+  }
+  const indexJson = JSON.stringify(compactIndex(records, searchMeta));
+  const indexRel = `${ASSETS_DIR}/search-index-${hashOf(indexJson)}.json`;
+  if (site.search.mode === 'local') site.search.indexUrl = config.baseUrl + indexRel;
+
+  // 5. Render every route and write it (streamed into the temporary output).
+  const theme = await loadThemeServer(themeDir, path.join(DOCSGEN_ROOT, 'node_modules/.cache/docsgen'));
+  const writer = options.checkOnly ? undefined : await OutputWriter.create(outDir);
+  const renderedRoutes: RenderedRoute[] = [];
+  const virtualFiles = new Set<string>();
+  const write = async (rel: string, contents: string | Uint8Array) => {
+    virtualFiles.add(rel);
+    if (writer) await writer.write(rel, contents);
+  };
+  try {
+    for (const [rel, contents] of bundle.files) await write(rel, contents);
+    for (const file of sectionFiles) if (file) await write(file.rel, file.json);
+    await write(indexRel, indexJson);
+    const usedAssets = new Set([...rendered.values()].flatMap((md) => md.findings.assets));
+    for (const rel of usedAssets) {
+      const asset = assets.get(rel);
+      if (asset) await write(asset.outPath, await readFile(asset.file));
+    }
+    for (const { spec } of apiPages) await write(`${spec.route}/${spec.fileName}`, spec.raw);
+    for (const rel of scan.assets.filter((a) => a.startsWith('_static/'))) {
+      await write(rel.slice('_static/'.length), await readFile(path.join(contentDir, rel)));
+    }
+
+    const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
+    let done = 0;
+    for (const route of routes) {
+      const appHtml = theme.renderRoute(site, route.page);
+      const title = theme.documentTitle(site, route.page);
+      const fullPath = withBase(config.baseUrl, route.page.route);
+      const html = renderDocument({
+        site,
+        page: route.page,
+        title,
+        appHtml,
+        assets: { css: bundle.css, entry: bundle.entry, preload: bundle.preload, ...(favicon ? { favicon } : {}) },
+        canonicalUrl: config.url + (route.page.kind === 'notfound' ? config.baseUrl : fullPath),
+      });
+      if (route.page.kind === 'notfound') {
+        await write('404.html', html);
+      } else {
+        const dir = route.page.route.slice(1);
+        await write(`${dir}index.html`, html);
+        await write(`${dir}__data.json`, JSON.stringify(route.page satisfies PageData));
+        renderedRoutes.push({
+          path: fullPath,
+          ids: collectIds(html),
+          hrefs: collectHrefs(html),
+          ...(route.doc ? { source: { file: route.doc.file, links: rendered.get(route.doc)?.findings.links ?? [] } } : {}),
+        });
+      }
+      if (++done % 50 === 0) progress('render', done, routes.length);
+    }
+    progress('render', routes.length, routes.length);
+
+    if (config.url) {
+      await write('sitemap.xml', sitemapXml(config.url, routes.filter((r) => r.page.kind !== 'notfound').map((r) => withBase(config.baseUrl, r.page.route))));
+      await write('robots.txt', robotsTxt(config.url, config.baseUrl));
+    }
+
+    // 6. Checks on what readers get.
+    const findings = applySeverities(
+      [
+        ...duplicateFindings,
+        ...routeFindings,
+        ...markdownFindings(docs, rendered),
+        ...checkLinks({ baseUrl: config.baseUrl, routes: renderedRoutes, files: virtualFiles, configFile: loaded.file }),
+      ],
+      config.checks,
+      options.strict ?? false,
+    );
+    const warnings: Finding[] = [
+      ...scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+      ...configWarnings.map((w) => ({ kind: 'config' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+    ];
+    const errors = findings.filter((f) => f.severity === 'error');
+    if (errors.length > 0 && !options.checkOnly) {
+      throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
+    }
+    await writer?.commit();
+    return {
+      pages: routes.length,
+      findings,
+      warnings,
+      outDir,
+      baseUrl: config.baseUrl,
+      seconds: (performance.now() - started) / 1000,
+      records,
+    };
+  } catch (error) {
+    await writer?.abort();
+    throw error;
+  }
+}
+
+function hashOf(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}
+
+/** The project's own theme/ when it has one, otherwise the theme that ships with docsgen. */
+async function themeDirectory(rootDir: string): Promise<string> {
+  const own = path.join(rootDir, 'theme');
+  try {
+    await readFile(path.join(own, 'server.tsx'));
+    return own;
+  } catch {
+    return path.join(DOCSGEN_ROOT, 'theme');
+  }
+}
+
+async function draftDocIds(contentDir: string, scan: ContentScan): Promise<Set<string>> {
+  const all = await scanContent(contentDir, { includeDrafts: true });
+  const built = new Set(scan.docs.map((d) => d.id));
+  return new Set(all.docs.filter((d) => !built.has(d.id)).map((d) => d.id));
+}
+
+/** Two docs on one route: the first by path wins (a deterministic rule), both are named. Duplicate ids are errors. */
+function resolveDuplicates(all: readonly DocSource[]): { docs: DocSource[]; duplicateFindings: Finding[] } {
+  const byRoute = new Map<string, DocSource>();
+  const findings: Finding[] = [];
+  const docs: DocSource[] = [];
+  for (const doc of all) {
+    const winner = byRoute.get(doc.route);
+    if (winner) {
+      findings.push({
+        kind: 'duplicate-route',
+        message: `duplicate route ${doc.route}: ${doc.relPath} and ${winner.relPath} both produce it; ${winner.relPath} is used`,
+        position: { file: doc.file, line: 1, column: 1 },
+        hint: 'rename one of the files or give it a different "slug" in its front matter',
+      });
+      continue;
+    }
+    byRoute.set(doc.route, doc);
+    docs.push(doc);
+  }
+  const byId = new Map<string, DocSource>();
+  const errors: DocsgenError[] = [];
+  for (const doc of docs) {
+    const other = byId.get(doc.id);
+    if (other) {
+      errors.push(
+        new DocsgenError(`duplicate doc id "${doc.id}" (also used by ${other.relPath})`, {
+          position: { file: doc.file, line: 1, column: 1 },
+          hint: 'doc ids must be unique: change the "id" in the front matter of one of them',
+        }),
+      );
+    }
+    byId.set(doc.id, doc);
+  }
+  if (errors.length > 0) throw new DocsgenErrors(errors);
+  return { docs, duplicateFindings: findings };
+}
+
+function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>): Finding[] {
+  const findings: Finding[] = [];
+  for (const doc of docs) {
+    const md = rendered.get(doc);
+    if (!md) continue;
+    for (const link of md.findings.brokenMarkdownLinks) {
+      findings.push({
+        kind: 'broken-markdown-link',
+        link: link.source,
+        message: `broken markdown link "${link.source}": no such file in content/`,
+        position: { file: doc.file, line: link.line, column: link.column },
+        hint: 'link to an existing .md file, relative to this file',
+      });
+    }
+    for (const image of md.findings.missingImages) {
+      findings.push({
+        kind: 'missing-image',
+        link: image.source,
+        message: `missing image "${image.source}"`,
+        position: { file: doc.file, line: image.line, column: image.column },
+        hint: 'add the image file or fix its path (relative to this file)',
+      });
+    }
+  }
+  return findings;
+}
+
+interface HashedAsset {
+  file: string;
+  url: string;
+  outPath: string;
+}
+
+/** Content images get content-hashed names; only those a page uses are copied. */
+async function hashAssets(contentDir: string, relPaths: readonly string[], baseUrl: string): Promise<Map<string, HashedAsset>> {
+  const out = new Map<string, HashedAsset>();
+  await Promise.all(
+    relPaths
+      .filter((rel) => !rel.startsWith('_static/'))
+      .map(async (rel) => {
+        const file = path.join(contentDir, rel);
+        const bytes = await readFile(file);
+        const ext = path.posix.extname(rel);
+        const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
+        const outPath = `${ASSETS_DIR}/img/${name}-${hashOf(bytes)}${ext.toLowerCase()}`;
+        out.set(rel, { file, url: baseUrl + outPath, outPath });
+      }),
+  );
+  return out;
+}
+

@@ -1,0 +1,141 @@
+/**
+ * Link and anchor checks on what readers get: every `<a href>` in the rendered HTML of every route
+ * is resolved the way the server and the client router resolve it, and every `#fragment` must
+ * match an `id` (or `<a name>`) in the target's rendered HTML. Findings point back at the markdown
+ * source when the link came from content, and at config.yaml/theme otherwise.
+ */
+import type { SourcePosition } from '../errors.ts';
+import type { LinkRecord } from '../markdown/links.ts';
+import type { Finding } from './findings.ts';
+
+export interface RenderedRoute {
+  /** URL path with base, e.g. `/suite/installations/`. */
+  path: string;
+  /** Every `id` and `<a name>` of the rendered page (see collectIds). */
+  ids: ReadonlySet<string>;
+  /** Every `<a href>` of the rendered page (see collectHrefs). */
+  hrefs: readonly string[];
+  /** Where the route's content came from, to map links back to lines. */
+  source?: { file: string; links: LinkRecord[] };
+}
+
+export interface LinkCheckInput {
+  baseUrl: string;
+  routes: RenderedRoute[];
+  /** Paths relative to out/ of every emitted file that is not a route (assets, spec files, …). */
+  files: ReadonlySet<string>;
+  /** Used as the position of links the theme or config produced. */
+  configFile: string;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
+const HREF = /<a\s[^>]*?href="([^"]*)"/g;
+const ID = /\sid="([^"]*)"/g;
+const A_NAME = /<a\s[^>]*?name="([^"]*)"/g;
+const REPEATED_ON_PAGES = 5;
+
+export function decodeAttribute(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '');
+}
+
+export function collectIds(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const match of html.matchAll(ID)) ids.add(decodeAttribute(match[1] ?? ''));
+  for (const match of html.matchAll(A_NAME)) ids.add(decodeAttribute(match[1] ?? ''));
+  return ids;
+}
+
+export function collectHrefs(html: string): string[] {
+  return [...html.matchAll(HREF)].map((m) => decodeAttribute(m[1] ?? ''));
+}
+
+/** The route path a URL path lands on: exact match, then with `.html` / `/index.html` stripped. */
+export function resolveRoutePath(pathname: string, routes: ReadonlySet<string>): string | undefined {
+  const candidates = [pathname, pathname.endsWith('/') ? pathname : `${pathname}/`];
+  if (pathname.endsWith('/index.html')) candidates.push(pathname.slice(0, -'index.html'.length));
+  else if (pathname.endsWith('.html')) candidates.push(`${pathname.slice(0, -'.html'.length)}/`);
+  return candidates.find((c) => routes.has(c));
+}
+
+export function checkLinks(input: LinkCheckInput): Finding[] {
+  const routePaths = new Set(input.routes.map((r) => r.path));
+  const none: ReadonlySet<string> = new Set();
+  const idsOf = (route: RenderedRoute | undefined): ReadonlySet<string> => route?.ids ?? none;
+  const byPath = new Map(input.routes.map((r) => [r.path, r]));
+
+  // One entry per distinct problem, with every page it appears on.
+  const problems = new Map<string, { kind: 'broken-link' | 'broken-anchor'; link: string; reason: string; pages: { route: string; position: SourcePosition }[] }>();
+  const report = (kind: 'broken-link' | 'broken-anchor', link: string, reason: string, route: RenderedRoute) => {
+    const key = `${kind}\u0000${link}\u0000${reason}`;
+    let problem = problems.get(key);
+    if (!problem) problems.set(key, (problem = { kind, link, reason, pages: [] }));
+    if (problem.pages.some((p) => p.route === route.path)) return;
+    const record = route.source?.links.find((l) => l.href === link);
+    const position: SourcePosition =
+      record && route.source ? { file: route.source.file, line: record.line, column: record.column } : { file: input.configFile };
+    problem.pages.push({ route: route.path, position });
+  };
+
+  for (const route of input.routes) {
+    for (const href of new Set(route.hrefs)) {
+      if (href === '' || SCHEME.test(href)) continue;
+      const url = new URL(href, `http://docsgen.invalid${route.path}`);
+      const hash = decodeFragment(url.hash.slice(1));
+      if (href.startsWith('#')) {
+        if (hash && !idsOf(route).has(hash)) report('broken-anchor', href, `no element with id "${hash}" on this page`, route);
+        continue;
+      }
+      let pathname: string;
+      try {
+        pathname = decodeURI(url.pathname);
+      } catch {
+        pathname = url.pathname;
+      }
+      if (!pathname.startsWith(input.baseUrl) && `${pathname}/` !== input.baseUrl) continue; // outside the site
+      const targetRoute = resolveRoutePath(pathname === input.baseUrl.slice(0, -1) ? input.baseUrl : pathname, routePaths);
+      if (targetRoute) {
+        if (hash && !idsOf(byPath.get(targetRoute)).has(hash)) {
+          report('broken-anchor', href, `no element with id "${hash}" on ${targetRoute}`, route);
+        }
+        continue;
+      }
+      const filePath = pathname.slice(input.baseUrl.length);
+      if (!input.files.has(filePath)) report('broken-link', href, `no page or file at ${pathname}`, route);
+    }
+  }
+
+  const findings: Finding[] = [];
+  for (const problem of problems.values()) {
+    const kindLabel = problem.kind === 'broken-link' ? 'broken link' : 'broken anchor';
+    if (problem.pages.length >= REPEATED_ON_PAGES && problem.pages.every((p) => p.position.file === input.configFile)) {
+      findings.push({
+        kind: problem.kind,
+        link: problem.link,
+        message: `${kindLabel} "${problem.link}" on ${problem.pages.length} pages: ${problem.reason}`,
+        position: { file: input.configFile },
+        hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
+        pages: problem.pages.map((p) => p.route),
+      });
+      continue;
+    }
+    for (const page of problem.pages) {
+      findings.push({
+        kind: problem.kind,
+        link: problem.link,
+        message: `${kindLabel} "${problem.link}" on ${page.route}: ${problem.reason}`,
+        position: page.position,
+        hint: problem.kind === 'broken-link' ? 'fix the link target or create the page' : 'link to a heading id that exists on the target page',
+        pages: [page.route],
+      });
+    }
+  }
+  return findings;
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}

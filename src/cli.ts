@@ -1,0 +1,148 @@
+/**
+ * The command line: `docsgen build | serve | check | search export`. Exit codes: 0 success,
+ * 1 build error (or error-level findings), 2 bad usage. Errors print as `file:line:col: error: …`
+ * with a hint, never as a stack trace.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { build, DOCSGEN_ROOT, type BuildResult } from './build.ts';
+import { formatError } from './errors.ts';
+import { formatFinding, githubAnnotation, summarize, type Finding } from './checks/findings.ts';
+
+interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  isTTY: boolean;
+}
+
+const defaultIo: Io = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+  isTTY: Boolean(process.stdout.isTTY),
+};
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('the port must be a whole number from 0 to 65535');
+  return port;
+}
+
+function parseFormat(value: string): 'text' | 'json' {
+  if (value !== 'text' && value !== 'json') throw new InvalidArgumentError('use "text" or "json"');
+  return value;
+}
+
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const version = JSON.parse(await readFile(path.join(DOCSGEN_ROOT, 'package.json'), 'utf8')) as { version: string };
+  let exitCode = 0;
+  const program = new Command()
+    .name('docsgen')
+    .description('Builds a documentation site from content/ (markdown), openapi/ and config.yaml.')
+    .version(version.version, '-v, --version')
+    .showHelpAfterError('(run docsgen --help for usage)')
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build the site into the output folder (atomically: a failed build leaves it unchanged)')
+    .option('-c, --config <file>', 'the configuration file', 'config.yaml')
+    .option('-o, --out <dir>', 'the output folder (default: out/ beside the config)')
+    .option('--strict', 'treat warnings of the checks as errors', false)
+    .option('--format <format>', 'how findings are printed: text or json', parseFormat, 'text')
+    .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json' }) => {
+      exitCode = await runBuild({ ...opts, checkOnly: false }, io);
+    });
+
+  program
+    .command('check')
+    .description('run the link, anchor and route checks without touching the output; exits 1 on error-level findings')
+    .option('-c, --config <file>', 'the configuration file', 'config.yaml')
+    .option('--strict', 'treat warnings as errors', false)
+    .option('--format <format>', 'text or json', parseFormat, 'text')
+    .action(async (opts: { config: string; strict: boolean; format: 'text' | 'json' }) => {
+      exitCode = await runBuild({ ...opts, checkOnly: true }, io);
+    });
+
+  program
+    .command('serve')
+    .description('build, serve on http://127.0.0.1:3000<base>, watch and reload; with --out, serve an existing build as it is')
+    .option('-c, --config <file>', 'the configuration file', 'config.yaml')
+    .option('-p, --port <port>', 'the port', parsePort, 3000)
+    .option('-H, --host <host>', 'the address to bind (127.0.0.1 keeps it private to this machine)', '127.0.0.1')
+    .option('-o, --out <dir>', 'serve this existing build without building or watching')
+    .action(async (opts: { config: string; port: number; host: string; out?: string }) => {
+      const { serveCommand } = await import('./serve/command.ts');
+      exitCode = await serveCommand(opts, io);
+    });
+
+  const search = program.command('search').description('search index tools');
+  search
+    .command('export')
+    .description('write the DocSearch records of the site as JSON, for uploading to the hosted search service')
+    .option('-c, --config <file>', 'the configuration file', 'config.yaml')
+    .option('-o, --output <file>', 'where to write the records', 'search-records.json')
+    .action(async (opts: { config: string; output: string }) => {
+      try {
+        const { exportSearchRecords } = await import('./search/export.ts');
+        const count = await exportSearchRecords(opts.config, opts.output);
+        io.out(`wrote ${count} search records to ${opts.output}`);
+      } catch (error) {
+        io.err(formatError(error));
+        exitCode = 1;
+      }
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    io.err(formatError(error));
+    if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
+    return 1;
+  }
+  return exitCode;
+}
+
+async function runBuild(opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; checkOnly: boolean }, io: Io): Promise<number> {
+  let lastPhase = '';
+  let result: BuildResult;
+  try {
+    result = await build({
+      configFile: opts.config,
+      ...(opts.out ? { outDir: opts.out } : {}),
+      strict: opts.strict,
+      checkOnly: opts.checkOnly,
+      onProgress: io.isTTY
+        ? (phase, done, total) => {
+            if (phase !== lastPhase || done === total || done % 200 === 0) process.stdout.write(`\r${phase}: ${done}/${total}   ${done === total ? '\n' : ''}`);
+            lastPhase = phase;
+          }
+        : undefined,
+    });
+  } catch (error) {
+    if (opts.format === 'json') io.out(JSON.stringify({ ok: false, error: formatError(error) }));
+    else io.err(formatError(error));
+    if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
+    return 1;
+  }
+  const root = path.dirname(path.resolve(opts.config));
+  const all: Finding[] = [...result.warnings, ...result.findings];
+  if (opts.format === 'json') {
+    io.out(JSON.stringify({ ok: true, pages: result.pages, seconds: result.seconds, findings: all }, null, 2));
+  } else {
+    for (const finding of all) io.err(formatFinding(finding, root));
+    if (process.env.GITHUB_ACTIONS === 'true') for (const finding of all) io.out(githubAnnotation(finding, root));
+    const verb = opts.checkOnly ? 'checked' : 'built';
+    io.out(`${verb} ${result.pages} pages, ${summarize(all)}, in ${result.seconds.toFixed(2)} s${opts.checkOnly ? '' : ` → ${path.relative(process.cwd(), result.outDir) || '.'}`}`);
+  }
+  return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  await writeFile(file, JSON.stringify(value, null, 2));
+}

@@ -1,0 +1,137 @@
+/**
+ * Loads config.yaml, validates it against the schema and fills in defaults. Every problem is
+ * reported with the key path and the line and column of the offending key in the file.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import { LineCounter, parseDocument, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
+import { configJsonSchema, type SiteConfig } from './schema.ts';
+
+export type KeyPath = readonly (string | number)[];
+
+export interface LoadedConfig {
+  config: SiteConfig;
+  /** Absolute path of config.yaml. */
+  file: string;
+  /** Folder that relative paths in the config (api specs) are resolved against. */
+  rootDir: string;
+  /** Position of a key in config.yaml, for messages about values that are valid YAML but wrong. */
+  locate(keyPath: KeyPath): SourcePosition;
+}
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+const validateConfig = ajv.compile(configJsonSchema);
+
+export async function loadConfig(configFile: string): Promise<LoadedConfig> {
+  const file = path.resolve(configFile);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new DocsgenError(`cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
+      position: { file },
+      hint: 'pass the right path with --config, or create config.yaml in the project folder',
+    });
+  }
+  return parseConfig(text, file);
+}
+
+export function parseConfig(text: string, file: string): LoadedConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const positionAt = (offset: number): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    throw new DocsgenErrors(
+      doc.errors.map(
+        (e) =>
+          new DocsgenError(`invalid YAML: ${firstLine(e.message)}`, {
+            position: positionAt(e.pos[0]),
+            hint: 'fix the YAML syntax (indentation, quotes, a missing colon) at this position',
+          }),
+      ),
+    );
+  }
+  const data: unknown = doc.toJS() ?? {};
+  const locate = (keyPath: KeyPath): SourcePosition => locateKey(doc, keyPath, positionAt, file);
+
+  if (!validateConfig(data)) {
+    throw new DocsgenErrors((validateConfig.errors ?? []).map((e) => schemaError(e, locate)));
+  }
+  return { config: data as unknown as SiteConfig, file, rootDir: path.dirname(file), locate };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+function schemaError(error: ErrorObject, locate: (p: KeyPath) => SourcePosition): DocsgenError {
+  const keyPath = pointerToPath(error.instancePath);
+  if (error.keyword === 'additionalProperties') {
+    const key = String((error.params as { additionalProperty: string }).additionalProperty);
+    const full = [...keyPath, key];
+    return new DocsgenError(`unknown key "${dotted(full)}"`, {
+      position: locate(full),
+      hint: 'remove it or check its spelling; config.yaml keys are listed in the README',
+    });
+  }
+  if (error.keyword === 'required') {
+    const key = String((error.params as { missingProperty: string }).missingProperty);
+    return new DocsgenError(`missing key "${dotted([...keyPath, key])}"`, {
+      position: locate(keyPath),
+      hint: `add "${key}" here`,
+    });
+  }
+  const where = keyPath.length > 0 ? `"${dotted(keyPath)}"` : 'the config';
+  const allowed =
+    error.keyword === 'enum' ? `: use one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : '';
+  return new DocsgenError(`${where} ${error.message ?? 'is invalid'}${allowed}`, {
+    position: locate(keyPath),
+    hint: 'see the config.yaml reference in the README',
+  });
+}
+
+function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+export function dotted(keyPath: KeyPath): string {
+  return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+
+/** Finds the key (or, for list entries, the item) that a key path names; falls back to its parent. */
+function locateKey(
+  doc: Document,
+  keyPath: KeyPath,
+  positionAt: (offset: number) => SourcePosition,
+  file: string,
+): SourcePosition {
+  let node: unknown = doc.contents;
+  let best: SourcePosition = { file, line: 1, column: 1 };
+  for (const key of keyPath) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(key));
+      if (!pair) return best;
+      const keyNode = pair.key as YamlNode | null;
+      if (keyNode?.range) best = positionAt(keyNode.range[0]);
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      const item = node.items[key] as YamlNode | undefined;
+      if (!item) return best;
+      if (item.range) best = positionAt(item.range[0]);
+      node = item;
+    } else {
+      return best;
+    }
+  }
+  return best;
+}

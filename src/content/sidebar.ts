@@ -1,0 +1,134 @@
+/**
+ * The one default sidebar, generated from the folder tree: a folder is a category (its
+ * `_category_.yaml` gives label, position and collapsed; its index.md is the category's page), and
+ * items are ordered by position, then by name.
+ */
+import path from 'node:path';
+import type { CategoryMeta, DocSource } from './scan.ts';
+import type { SidebarItem, SidebarCategory } from '../../theme/data.ts';
+
+interface Sortable {
+  position: number | undefined;
+  name: string;
+  item: SidebarItem;
+}
+
+export function buildSidebar(docs: readonly DocSource[], categories: ReadonlyMap<string, CategoryMeta>): SidebarItem[] {
+  const docsByDir = new Map<string, DocSource[]>();
+  const dirs = new Set<string>();
+  for (const doc of docs) {
+    if (doc.frontMatter.layout === 'landing') continue;
+    const list = docsByDir.get(doc.dir) ?? [];
+    list.push(doc);
+    docsByDir.set(doc.dir, list);
+    // Register every ancestor folder so that folders holding only sub-folders still become categories.
+    for (let dir = doc.dir; dir; dir = parentDir(dir)) dirs.add(dir);
+  }
+
+  const childDirs = new Map<string, string[]>();
+  for (const dir of dirs) {
+    const parent = parentDir(dir);
+    const list = childDirs.get(parent) ?? [];
+    list.push(dir);
+    childDirs.set(parent, list);
+  }
+
+  const build = (dir: string): SidebarItem[] => {
+    const entries: Sortable[] = [];
+    for (const doc of docsByDir.get(dir) ?? []) {
+      if (isIndexDoc(doc) && dir !== '') continue; // the category's own page
+      entries.push({
+        position: doc.frontMatter.sidebar_position,
+        name: path.posix.basename(doc.relPath, '.md'),
+        item: { type: 'link', label: doc.frontMatter.sidebar_label ?? doc.title, route: doc.route, docId: doc.id },
+      });
+    }
+    for (const sub of childDirs.get(dir) ?? []) {
+      const meta = categories.get(sub);
+      const indexDoc = (docsByDir.get(sub) ?? []).find(isIndexDoc);
+      const category: SidebarCategory = {
+        type: 'category',
+        key: sub,
+        label: meta?.label ?? indexDoc?.frontMatter.sidebar_label ?? titleCase(path.posix.basename(sub)),
+        collapsed: meta?.collapsed ?? true,
+        items: build(sub),
+      };
+      if (indexDoc) {
+        category.route = indexDoc.route;
+        category.docId = indexDoc.id;
+      }
+      entries.push({ position: meta?.position ?? indexDoc?.frontMatter.sidebar_position, name: path.posix.basename(sub), item: category });
+    }
+    entries.sort(compareEntries);
+    return entries.map((e) => e.item);
+  };
+  return build('');
+}
+
+function compareEntries(a: Sortable, b: Sortable): number {
+  if (a.position !== undefined && b.position !== undefined && a.position !== b.position) return a.position - b.position;
+  if (a.position !== undefined && b.position === undefined) return -1;
+  if (a.position === undefined && b.position !== undefined) return 1;
+  return a.name.localeCompare(b.name, 'en', { numeric: true });
+}
+
+function isIndexDoc(doc: DocSource): boolean {
+  const base = path.posix.basename(doc.relPath, '.md');
+  return base === 'index' || base === 'README';
+}
+
+function parentDir(dir: string): string {
+  const parent = path.posix.dirname(dir);
+  return parent === '.' ? '' : parent;
+}
+
+function titleCase(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Docs in reading order (a category's page before its items): the order of previous/next links. */
+export function flattenSidebar(items: readonly SidebarItem[]): { route: string; label: string; docId: string }[] {
+  const out: { route: string; label: string; docId: string }[] = [];
+  const walk = (list: readonly SidebarItem[]): void => {
+    for (const item of list) {
+      if (item.type === 'link') out.push({ route: item.route, label: item.label, docId: item.docId });
+      else {
+        if (item.route && item.docId) out.push({ route: item.route, label: item.label, docId: item.docId });
+        walk(item.items ?? []);
+      }
+    }
+  };
+  walk(items);
+  return out;
+}
+
+/** The chain of categories from the top to the item whose route is `route`. */
+export function sidebarTrail(items: readonly SidebarItem[], route: string): SidebarCategory[] {
+  for (const item of items) {
+    if (item.type === 'category') {
+      if (item.route === route) return [item];
+      const inner = sidebarTrail(item.items ?? [], route);
+      if (inner.length > 0 || (item.items ?? []).some((i) => i.type === 'link' && i.route === route)) return [item, ...inner];
+    }
+  }
+  return [];
+}
+
+/**
+ * The sidebar as one page carries it: its own top-level section complete, every other section as
+ * a closed shell whose items the browser fetches on demand. This keeps a page's HTML independent of
+ * the size of the rest of the site.
+ */
+export function pruneSidebar(items: readonly SidebarItem[], activeSection: number): SidebarItem[] {
+  return items.map((item, index) =>
+    item.type === 'category' && index !== activeSection ? { ...item, items: null } : item,
+  );
+}
+
+/** Index of the top-level item that holds `route`, or -1. */
+export function sectionOf(items: readonly SidebarItem[], route: string): number {
+  return items.findIndex((item) =>
+    item.type === 'link' ? item.route === route : item.route === route || sidebarTrail([item], route).length > 0,
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Errors a user can cause. Each one says where (file, line, column when known), what is wrong and
+ * what to do, so the CLI can print it without a stack trace.
+ */
+export interface SourcePosition {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export class DocsgenError extends Error {
+  readonly position: SourcePosition | undefined;
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { position?: SourcePosition; hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'DocsgenError';
+    this.position = options.position;
+    this.hint = options.hint;
+  }
+}
+
+export function formatPosition(position: SourcePosition | undefined): string {
+  if (!position) return '';
+  let text = position.file;
+  if (position.line !== undefined) {
+    text += `:${position.line}`;
+    if (position.column !== undefined) text += `:${position.column}`;
+  }
+  return text;
+}
+
+/** One readable block: `file:line:col: error: message` plus an indented hint. */
+export function formatError(error: unknown): string {
+  if (error instanceof DocsgenErrors) return error.errors.map((e) => formatError(e)).join('\n');
+  if (error instanceof DocsgenError) {
+    const where = formatPosition(error.position);
+    const head = `${where ? `${where}: ` : ''}error: ${error.message}`;
+    return error.hint ? `${head}\n  hint: ${error.hint}` : head;
+  }
+  if (error instanceof Error) {
+    // Unknown errors are bugs in docsgen: keep the stack available for reports, but lead with the message.
+    return `error: ${error.message}\n  (this is a docsgen bug; run with DOCSGEN_DEBUG=1 to see the stack)`;
+  }
+  return `error: ${String(error)}`;
+}
+
+/** Collects several errors so a user sees all problems of one kind in a single run. */
+export class DocsgenErrors extends DocsgenError {
+  readonly errors: DocsgenError[];
+  constructor(errors: DocsgenError[]) {
+    super(`${errors.length} error(s): ${errors.map((e) => e.message).join('; ')}`);
+    this.errors = errors;
+  }
+}
+
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lastBreak = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lastBreak = i;
+    }
+  }
+  return { line, column: offset - lastBreak };
+}

@@ -1,0 +1,108 @@
+/**
+ * rehype plugin: makes links and images point where readers will find them.
+ * - `page.md` links (relative to the current file) become the route of that page;
+ * - absolute `/path` links get the site's base path;
+ * - images inside content/ are replaced by their hashed copy under `assets/`;
+ * every link and image is recorded with its source position for the checks.
+ */
+import path from 'node:path';
+import type { Root, Element } from 'hast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+
+export interface LinkRecord {
+  /** The href as written in the rendered page. */
+  href: string;
+  /** What the author wrote. */
+  source: string;
+  line: number;
+  column: number;
+}
+
+export interface LinkFindings {
+  links: LinkRecord[];
+  brokenMarkdownLinks: LinkRecord[];
+  missingImages: LinkRecord[];
+  /** Content assets the page uses (POSIX paths relative to content/). */
+  assets: string[];
+}
+
+export interface LinkContext {
+  baseUrl: string;
+  /** POSIX path of the current file relative to content/. */
+  relPath: string;
+  /** Route (with base) of a doc, by its path relative to content/. */
+  routeOfDoc(relPath: string): string | undefined;
+  /** Public URL of a content asset, by its path relative to content/. */
+  urlOfAsset(relPath: string): string | undefined;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
+
+export function isExternal(href: string): boolean {
+  return SCHEME.test(href);
+}
+
+export function rehypeLinks(context: LinkContext) {
+  return (tree: Root, file: VFile): void => {
+    const findings: LinkFindings = { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
+    (file.data as { links?: LinkFindings }).links = findings;
+    const dir = path.posix.dirname(context.relPath);
+
+    visit(tree, 'element', (node: Element) => {
+      const line = node.position?.start.line ?? 0;
+      const column = node.position?.start.column ?? 0;
+      if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+        const source = node.properties.href;
+        const href = rewriteHref(source, dir, context, () =>
+          findings.brokenMarkdownLinks.push({ href: source, source, line, column }),
+        );
+        node.properties.href = href;
+        if (isExternal(href) && /^https?:/.test(href)) {
+          node.properties.target = '_blank';
+          node.properties.rel = ['noopener', 'noreferrer'];
+        }
+        findings.links.push({ href, source, line, column });
+      } else if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+        const source = node.properties.src;
+        node.properties.loading = 'lazy';
+        node.properties.decoding = 'async';
+        if (isExternal(source) || source.startsWith('/')) return;
+        const assetPath = path.posix.normalize(path.posix.join(dir, decodeSafely(source.split(/[?#]/)[0] ?? '')));
+        const url = context.urlOfAsset(assetPath);
+        if (url) {
+          node.properties.src = url;
+          findings.assets.push(assetPath);
+        } else {
+          findings.missingImages.push({ href: source, source, line, column });
+        }
+      }
+    });
+  };
+}
+
+function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: () => void): string {
+  if (href === '' || href.startsWith('#') || isExternal(href)) return href;
+  if (href.startsWith('/')) {
+    return href.startsWith(context.baseUrl) || `${href}/` === context.baseUrl ? href : context.baseUrl + href.slice(1);
+  }
+  const match = /^([^?#]*)([?#].*)?$/.exec(href);
+  const pathPart = match?.[1] ?? href;
+  const suffix = match?.[2] ?? '';
+  if (!/\.mdx?$/.test(pathPart)) return href;
+  const target = path.posix.normalize(path.posix.join(dir, decodeSafely(pathPart)));
+  const route = context.routeOfDoc(target);
+  if (route === undefined) {
+    onBroken();
+    return href;
+  }
+  return route + suffix;
+}
+
+function decodeSafely(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

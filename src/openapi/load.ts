@@ -1,0 +1,128 @@
+/**
+ * Loads and validates the OpenAPI specs named in config.yaml with a real validator
+ * (@apidevtools/swagger-parser), and turns each into the data the API page prerenders.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse as parseYaml } from 'yaml';
+import { DocsgenError } from '../errors.ts';
+import type { ApiOperation, ApiPageData } from '../../theme/data.ts';
+
+export interface LoadedApiSpec {
+  id: string;
+  route: string;
+  file: string;
+  fileName: string;
+  raw: string;
+  document: OpenApiDocument;
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  deprecated?: boolean;
+}
+
+export interface OpenApiDocument {
+  openapi?: string;
+  swagger?: string;
+  info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export async function loadApiSpec(entry: { id: string; route: string; spec: string }, rootDir: string): Promise<LoadedApiSpec> {
+  const file = path.resolve(rootDir, entry.spec);
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new DocsgenError(`cannot read the API spec (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
+      position: { file },
+      hint: `check the "spec" path of the API entry "${entry.id}" in config.yaml`,
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = file.endsWith('.json') ? JSON.parse(raw) : parseYaml(raw);
+  } catch (error) {
+    const linePos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    throw new DocsgenError(`the API spec is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`, {
+      position: { file, ...(linePos ? { line: linePos.line, column: linePos.col } : {}) },
+      hint: 'fix the syntax at this position',
+    });
+  }
+  try {
+    // validate() mutates its argument while dereferencing, so it gets its own copy.
+    await SwaggerParser.validate(structuredClone(parsed) as never);
+  } catch (error) {
+    throw new DocsgenError(`the API spec is not a valid OpenAPI document: ${describeValidationError(error)}`, {
+      position: { file },
+      hint: 'fix the spec at the JSON pointer shown; https://spec.openapis.org lists what each field takes',
+    });
+  }
+  return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: parsed as OpenApiDocument };
+}
+
+function describeValidationError(error: unknown): string {
+  const details = (error as { details?: { path?: (string | number)[]; message?: string }[] }).details;
+  if (Array.isArray(details) && details.length > 0) {
+    return details
+      .slice(0, 5)
+      .map((d) => `#/${(d.path ?? []).map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}: ${d.message ?? 'invalid'}`)
+      .join('; ');
+  }
+  const message = (error as Error).message ?? String(error);
+  return message.split('\n').slice(0, 3).join(' ');
+}
+
+/** Operation anchors follow Swagger UI's deep links (`#/tag/operationId`), so both agree. */
+export function operationAnchor(tag: string, operationId: string | undefined, method: string, apiPath: string): string {
+  return `/${tag}/${operationId ?? `${method}_${apiPath.replace(/[^A-Za-z0-9]+/g, '_')}`}`;
+}
+
+export function apiPageData(spec: LoadedApiSpec, specUrl: string, renderMarkdown: (text: string) => string): ApiPageData {
+  const doc = spec.document;
+  const tagOrder = (doc.tags ?? []).map((t) => t.name);
+  const byTag = new Map<string, ApiOperation[]>();
+  for (const [apiPath, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method] as OpenApiOperation | undefined;
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'default';
+      if (!tagOrder.includes(tag)) tagOrder.push(tag);
+      const list = byTag.get(tag) ?? [];
+      list.push({
+        anchor: operationAnchor(tag, op.operationId, method, apiPath),
+        ...(op.operationId ? { operationId: op.operationId } : {}),
+        method: method.toUpperCase(),
+        path: apiPath,
+        summary: op.summary ?? '',
+        deprecated: op.deprecated === true,
+      });
+      byTag.set(tag, list);
+    }
+  }
+  return {
+    id: spec.id,
+    title: doc.info.title,
+    version: doc.info.version,
+    descriptionHtml: renderMarkdown(doc.info.description ?? ''),
+    specUrl,
+    specFileName: spec.fileName,
+    servers: (doc.servers ?? []).map((s) => s.url),
+    tags: tagOrder
+      .filter((name) => byTag.has(name))
+      .map((name) => ({
+        name,
+        descriptionHtml: renderMarkdown(doc.tags?.find((t) => t.name === name)?.description ?? ''),
+        operations: byTag.get(name) ?? [],
+      })),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The HTML document around a rendered route: head (title, description, canonical, Open Graph,
+ * styles, the bootstrap script), the React markup, the page's data block and the client entry.
+ */
+import type { PageData, SiteData } from '../../theme/data.ts';
+import { BOOTSTRAP_SCRIPT } from './bootstrap.ts';
+
+export interface DocumentAssets {
+  css: string[];
+  entry: string;
+  /** Chunks the entry imports statically: preloaded so they download in parallel. */
+  preload: string[];
+  favicon?: string;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** JSON that is safe inside <script>: no "</script>", no HTML comment openers, no line separators. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function renderDocument(options: {
+  site: SiteData;
+  page: PageData;
+  title: string;
+  appHtml: string;
+  assets: DocumentAssets;
+  canonicalUrl: string;
+}): string {
+  const { site, page, assets } = options;
+  const description = page.description || site.tagline;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(site.locale)}" dir="ltr" data-theme="${site.colorMode.defaultMode}" data-default-mode="${site.colorMode.defaultMode}"`,
+    ` data-disable-switch="${site.colorMode.disableSwitch}" data-respect-prefers="${site.colorMode.respectPrefersColorScheme}"`,
+    ` data-base="${escapeHtml(site.baseUrl)}"${site.announcementBar ? ` data-announcement-id="${escapeHtml(site.announcementBar.id)}"` : ''}`,
+    ` data-page-kind="${page.kind}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(options.title)}</title>`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    `<link rel="canonical" href="${escapeHtml(options.canonicalUrl)}">`,
+    `<meta property="og:title" content="${escapeHtml(options.title)}">`,
+    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
+    `<meta property="og:url" content="${escapeHtml(options.canonicalUrl)}">`,
+    `<meta property="og:type" content="${page.kind === 'doc' ? 'article' : 'website'}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
+    `<meta property="og:locale" content="${escapeHtml(site.locale)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    page.kind === 'notfound' ? '<meta name="robots" content="noindex">' : '',
+    `<meta name="docsgen-version-tag" content="${escapeHtml(`docs-default-${site.docsVersion.name}`)}">`,
+    assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}">` : '',
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<link rel="modulepreload" href="${escapeHtml(assets.entry)}">`,
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    `<script>${BOOTSTRAP_SCRIPT}</script>`,
+    '</head>',
+    '<body>',
+    `<div id="__docsgen">${options.appHtml}</div>`,
+    `<script id="__docsgen_data" type="application/json">${jsonForScript({ site, page: { ...page, html: '' } })}</script>`,
+    `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
+    '</body>',
+    '</html>',
+  ];
+  return html.filter(Boolean).join('\n');
+}

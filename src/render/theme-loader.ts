@@ -1,0 +1,67 @@
+/**
+ * Loads the theme's server entry. It is compiled with esbuild into a cache file named by its
+ * content hash and imported from there, so `docsgen serve` picks up theme edits without a restart
+ * and a syntax error in the theme is reported with its file, line and column.
+ */
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { DocsgenError } from '../errors.ts';
+import type { PageData, SiteData } from '../../theme/data.ts';
+
+export interface ThemeServer {
+  renderRoute(site: SiteData, page: PageData): string;
+  documentTitle(site: { title: string; titleDelimiter: string }, page: PageData): string;
+}
+
+/**
+ * Server rendering never runs the lazily loaded browser parts (search modal, Swagger UI) nor their
+ * stylesheets; stubbing them keeps their heavy packages out of the server bundle.
+ */
+const browserOnlyStubs: Plugin = {
+  name: 'docsgen-browser-only-stubs',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'docsgen-stub' }));
+    pluginBuild.onResolve({ filter: /(search\/modal|api\/mount-swagger)\.tsx$/ }, (args) => ({ path: args.path, namespace: 'docsgen-stub' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'docsgen-stub' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+export async function loadThemeServer(themeDir: string, cacheDir: string): Promise<ThemeServer> {
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [path.join(themeDir, 'server.tsx')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      write: false,
+      packages: 'external',
+      jsx: 'automatic',
+      loader: { '.css': 'empty', '.svg': 'empty' },
+      plugins: [browserOnlyStubs],
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
+    code = result.outputFiles[0]?.text ?? '';
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    throw new DocsgenError(`the theme does not compile: ${first?.text ?? (error as Error).message}`, {
+      ...(first?.location ? { position: { file: first.location.file, line: first.location.line, column: first.location.column + 1 } } : {}),
+      hint: 'fix the theme source at this position; the previous output stays in place',
+    });
+  }
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  // The compiled file must resolve react & co. from the project's node_modules, so it lives inside the project.
+  await mkdir(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `theme-server-${hash}.mjs`);
+  try {
+    await access(file);
+  } catch {
+    await writeFile(file, code);
+  }
+  return (await import(pathToFileURL(file).href)) as ThemeServer;
+}

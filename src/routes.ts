@@ -1,0 +1,131 @@
+/**
+ * The route table: one exact route per doc (the landing page at the base root), the search page,
+ * one page per API spec and the not-found page, each with the PageData the theme renders.
+ */
+import type { SiteConfig } from './config/schema.ts';
+import type { DocSource } from './content/scan.ts';
+import { flattenSidebar, pruneSidebar, sectionOf, sidebarTrail } from './content/sidebar.ts';
+import type { RenderedMarkdown } from './markdown/render.ts';
+import { resolveTo } from './site/site-data.ts';
+import type { Finding } from './checks/findings.ts';
+import type { ApiPageData, PageData, SidebarItem } from '../theme/data.ts';
+
+export interface RouteEntry {
+  page: PageData;
+  doc?: DocSource;
+  /** Label of the top-level section (search lvl0). */
+  section?: string;
+}
+
+export interface RouteInput {
+  config: SiteConfig;
+  docs: readonly DocSource[];
+  rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
+  sidebar: SidebarItem[];
+  apiPages: { route: string; data: ApiPageData }[];
+}
+
+export const NOT_FOUND_ROUTE = '/404/';
+
+export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findings: Finding[] } {
+  const { config, sidebar } = input;
+  const order = flattenSidebar(sidebar);
+  const orderIndex = new Map(order.map((entry, i) => [entry.route, i]));
+  const special = new Map<string, string>([[`/${config.search.searchPagePath}/`, 'the search page'], [NOT_FOUND_ROUTE, 'the not-found page']]);
+  for (const api of input.apiPages) special.set(`/${api.route}/`, `the API page "${api.data.id}"`);
+
+  const routes: RouteEntry[] = [];
+  const findings: Finding[] = [];
+  for (const doc of input.docs) {
+    const owner = special.get(doc.route);
+    if (owner) {
+      findings.push({
+        kind: 'duplicate-route',
+        message: `duplicate route ${doc.route}: ${doc.relPath} and ${owner} both produce it; ${owner} is used`,
+        position: { file: doc.file, line: 1, column: 1 },
+        hint: 'rename the file or give it another "slug"',
+      });
+      continue;
+    }
+    const md = input.rendered.get(doc);
+    const fm = doc.frontMatter;
+    const title = fm.title ?? md?.h1 ?? doc.title;
+    const base: PageData = {
+      kind: 'doc',
+      route: doc.route,
+      title,
+      description: fm.description ?? '',
+      html: md?.html ?? '',
+      toc: md?.toc ?? [],
+      hideToc: fm.hide_table_of_contents ?? false,
+    };
+    if (fm.layout === 'landing' || (doc.route === '/' && doc.dir === '')) {
+      routes.push({
+        doc,
+        section: config.title,
+        page: {
+          ...base,
+          kind: 'landing',
+          title: fm.title ?? config.title,
+          landing: {
+            hero: {
+              title: fm.hero?.title ?? title,
+              tagline: fm.hero?.tagline ?? config.tagline,
+              actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveTo(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
+            },
+            features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveTo(config.baseUrl, f.to) })),
+          },
+        },
+      });
+      continue;
+    }
+    const section = sectionOf(sidebar, doc.route);
+    const trail = sidebarTrail(sidebar, doc.route);
+    const index = orderIndex.get(doc.route);
+    const previous = index !== undefined && index > 0 ? order[index - 1] : undefined;
+    const next = index !== undefined ? order[index + 1] : undefined;
+    const top = section >= 0 ? sidebar[section] : undefined;
+    routes.push({
+      doc,
+      section: top?.type === 'category' ? top.label : title,
+      page: {
+        ...base,
+        doc: {
+          id: doc.id,
+          breadcrumbs: [
+            ...trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })),
+            { label: fm.sidebar_label ?? title },
+          ],
+          ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
+          ...(next ? { next: { label: next.label, route: next.route } } : {}),
+          section,
+          sidebar: pruneSidebar(sidebar, section),
+        },
+      },
+    });
+  }
+
+  routes.push({
+    section: 'Search',
+    page: { kind: 'search', route: `/${config.search.searchPagePath}/`, title: 'Search the documentation', description: `Search the ${config.title}.`, html: '', toc: [], hideToc: true },
+  });
+  for (const api of input.apiPages) {
+    routes.push({
+      section: 'REST API',
+      page: {
+        kind: 'api',
+        route: `/${api.route}/`,
+        title: `${api.data.title} ${api.data.version}`,
+        description: `Reference of the ${api.data.title} ${api.data.version}: every operation, its parameters, bodies and errors.`,
+        html: '',
+        toc: [],
+        hideToc: true,
+        api: api.data,
+      },
+    });
+  }
+  routes.push({
+    page: { kind: 'notfound', route: NOT_FOUND_ROUTE, title: 'Page Not Found', description: '', html: '', toc: [], hideToc: true },
+  });
+  return { routes, findings };
+}

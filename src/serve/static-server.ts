@@ -1,0 +1,197 @@
+/**
+ * Serves a built site: exact routes under the base path, the `.html` / `/index.html` stripping
+ * rule, the 404 page with status 404, ETag/Last-Modified with 304, gzip and brotli, HEAD, and
+ * immutable caching of hashed assets. Nothing outside the root is ever read: encoded dots,
+ * backslashes, NUL bytes and symlinks that leave the root are refused.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import path from 'node:path';
+import { lookup } from 'mrmime';
+
+export interface StaticServerOptions {
+  root: string;
+  baseUrl: string;
+  /** Extra headers on every response (e.g. a Content-Security-Policy). */
+  headers?: Record<string, string>;
+  /** Lets the dev server add its live-reload script to HTML pages. */
+  transformHtml?: (html: string) => string;
+  /** Extra routes handled before files (the dev server's event stream). */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+interface CachedFile {
+  body: Buffer;
+  etag: string;
+  mtime: Date;
+  gzip?: Buffer;
+  brotli?: Buffer;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|yaml|x-yaml|manifest\+json)|image\/svg\+xml)/;
+
+export class StaticSite {
+  private readonly options: StaticServerOptions;
+  private readonly cache = new Map<string, CachedFile>();
+  private rootReal: string | undefined;
+
+  constructor(options: StaticServerOptions) {
+    this.options = options;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  setBaseUrl(baseUrl: string): void {
+    this.options.baseUrl = baseUrl;
+  }
+
+  /** Forget cached files (after a rebuild swapped the output). */
+  invalidate(): void {
+    this.cache.clear();
+    this.rootReal = undefined;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.options.intercept?.(req, res)) return;
+    for (const [name, value] of Object.entries(this.options.headers ?? {})) res.setHeader(name, value);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
+      return;
+    }
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const pathname = safeDecode(rawPath);
+    if (pathname === undefined || pathname.includes('\0') || pathname.includes('\\') || pathname.split('/').some((s) => s === '..' || s === '.')) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
+      return;
+    }
+    const base = this.options.baseUrl;
+    if (pathname === '/' && base !== '/') {
+      res.writeHead(302, { Location: base }).end();
+      return;
+    }
+    if (!pathname.startsWith(base) && `${pathname}/` !== base) {
+      await this.notFound(req, res);
+      return;
+    }
+    if (`${pathname}/` === base) {
+      res.writeHead(301, { Location: base }).end();
+      return;
+    }
+    const rel = pathname.slice(base.length);
+    for (const candidate of candidates(rel)) {
+      const file = await this.load(candidate);
+      if (file) {
+        if (candidate.endsWith('index.html') && !rel.endsWith('/') && !rel.endsWith('.html') && rel !== '') {
+          // `/a/b` → `/a/b/`, so relative links in the page resolve as they do on a static host.
+          const query = (req.url ?? '').includes('?') ? `?${(req.url ?? '').split('?').slice(1).join('?')}` : '';
+          res.writeHead(301, { Location: `${base}${rel}/${query}` }).end();
+          return;
+        }
+        this.send(req, res, candidate, file, 200);
+        return;
+      }
+    }
+    await this.notFound(req, res);
+  }
+
+  private async notFound(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const page = await this.load('404.html');
+    if (page) this.send(req, res, '404.html', page, 404);
+    else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+  }
+
+  private async load(rel: string): Promise<CachedFile | undefined> {
+    const cached = this.cache.get(rel);
+    if (cached) return cached;
+    const root = path.resolve(this.options.root);
+    const full = path.resolve(root, rel);
+    if (full !== root && !full.startsWith(root + path.sep)) return undefined;
+    try {
+      this.rootReal ??= await realpath(root);
+      const real = await realpath(full);
+      if (!real.startsWith(this.rootReal + path.sep)) return undefined; // a symlink that leaves the root
+      const info = await stat(real);
+      if (!info.isFile()) return undefined;
+      let body = await readFile(real);
+      if (rel.endsWith('.html') && this.options.transformHtml) body = Buffer.from(this.options.transformHtml(body.toString('utf8')));
+      const file: CachedFile = { body, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, mtime: info.mtime };
+      if (this.cache.size > 5000) this.cache.clear();
+      this.cache.set(rel, file);
+      return file;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, rel: string, file: CachedFile, status: number): void {
+    const type = lookup(rel) ?? 'application/octet-stream';
+    const contentType = /^(text\/|application\/(json|javascript|xml))|image\/svg/.test(type) ? `${type}; charset=utf-8` : type;
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (status === 200) {
+      res.setHeader('ETag', file.etag);
+      res.setHeader('Last-Modified', file.mtime.toUTCString());
+      res.setHeader('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      const noneMatch = req.headers['if-none-match'];
+      const modifiedSince = req.headers['if-modified-since'];
+      if ((noneMatch && noneMatch.split(/\s*,\s*/).includes(file.etag)) || (!noneMatch && modifiedSince && Date.parse(modifiedSince) >= Math.floor(file.mtime.getTime() / 1000) * 1000)) {
+        res.writeHead(304).end();
+        return;
+      }
+    }
+    let body = file.body;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    if (COMPRESSIBLE.test(type) && body.length > 1024) {
+      if (/\bbr\b/.test(accept)) {
+        file.brotli ??= brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+        body = file.brotli;
+        res.setHeader('Content-Encoding', 'br');
+      } else if (/\bgzip\b/.test(accept)) {
+        file.gzip ??= gzipSync(body, { level: 6 });
+        body = file.gzip;
+        res.setHeader('Content-Encoding', 'gzip');
+      }
+    }
+    res.setHeader('Content-Length', body.length);
+    res.writeHead(status);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files that may answer a path: the exact file, the route's index.html, then the stripping rule. */
+function candidates(rel: string): string[] {
+  if (rel === '' || rel.endsWith('/')) return [`${rel}index.html`];
+  const list = [rel, `${rel}/index.html`];
+  if (rel.endsWith('/index.html')) list.push(rel);
+  else if (rel.endsWith('.html')) list.push(`${rel.slice(0, -'.html'.length)}/index.html`);
+  return list;
+}
+
+export function listen(site: StaticSite, host: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    site.handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error\n');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}

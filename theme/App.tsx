@@ -1,0 +1,45 @@
+/** The whole page for one route: the shell plus the page component for the route's kind. */
+import type { PageData, SidebarItem } from './data.ts';
+import { useSite } from './context.tsx';
+import { Layout } from './components/Layout.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { DocPage } from './pages/DocPage.tsx';
+import { LandingPage } from './pages/LandingPage.tsx';
+import { SearchPage } from './pages/SearchPage.tsx';
+import { ApiPage } from './pages/ApiPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {
+  const { page } = props;
+  switch (page.kind) {
+    case 'doc':
+      return <DocPage page={page} sidebar={props.sidebar ?? []} />;
+    case 'landing':
+      return <LandingPage page={page} />;
+    case 'search':
+      return <SearchPage />;
+    case 'api':
+      return <ApiPage page={page} />;
+    case 'notfound':
+      return <NotFoundPage />;
+    default:
+      throw new Error(`unknown page kind "${String((page as { kind: unknown }).kind)}"`);
+  }
+}
+
+export function App(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {
+  const site = useSite();
+  return (
+    <Layout sidebar={props.sidebar}>
+      <ErrorBoundary siteTitle={site.title} delimiter={site.titleDelimiter} resetKey={props.page.route}>
+        <PageBody page={props.page} sidebar={props.sidebar} />
+      </ErrorBoundary>
+    </Layout>
+  );
+}
+
+/** `Page | Site`, as the spec's title delimiter says; the landing page is just the site title. */
+export function documentTitle(site: { title: string; titleDelimiter: string }, page: PageData): string {
+  if (page.kind === 'landing' || !page.title || page.title === site.title) return site.title;
+  return `${page.title} ${site.titleDelimiter} ${site.title}`;
+}

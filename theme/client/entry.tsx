@@ -1,0 +1,202 @@
+/**
+ * Browser entry: hydrates the prerendered page and takes over navigation. Internal links load the
+ * next route's small data file instead of a new document; a progress bar appears only when that
+ * takes longer than 200 ms; after the change the page scrolls to the hash target or to the top.
+ */
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import NProgress from 'nprogress';
+import type { PageData, SidebarCategory, SidebarItem, SiteData } from '../data.ts';
+import { RouterContext, SiteContext, type Router } from '../context.tsx';
+import { App, documentTitle } from '../App.tsx';
+import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
+import { isRouteUrl, loadPageData, normalizePathname, prefetchPageData, mayPrefetch } from './navigation.ts';
+import { watchSystemColorMode } from './color-mode.ts';
+import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
+import { scheduleZoom } from './zoom.ts';
+import '../styles/main.css';
+
+interface BootData {
+  site: SiteData;
+  page: PageData;
+}
+
+function readBootData(): BootData {
+  const script = document.getElementById('__docsgen_data');
+  const data = JSON.parse(script?.textContent ?? '{}') as BootData;
+  // The content HTML is already in the document; it is not repeated in the data block.
+  const html = document.querySelector('[data-page-html]')?.innerHTML ?? '';
+  return { site: data.site, page: { ...data.page, html } };
+}
+
+let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> = async (href) => {
+  window.location.assign(href);
+};
+
+function scrollAfterNavigation(hash: string, savedY: number | undefined): void {
+  if (savedY !== undefined) {
+    window.scrollTo(0, savedY);
+    return;
+  }
+  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  const target = id ? document.getElementById(id) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
+function mergeSections(sidebar: SidebarItem[] | undefined, sections: ReadonlyMap<number, SidebarCategory>): SidebarItem[] | undefined {
+  if (!sidebar) return sidebar;
+  return sidebar.map((item, index) => (item.type === 'category' && item.items === null ? (sections.get(index) ?? item) : item));
+}
+
+function Root(props: BootData) {
+  const { site } = props;
+  const [page, setPage] = useState<PageData>(props.page);
+  const [sections, setSections] = useState<Map<number, SidebarCategory>>(() => new Map());
+  const pendingScroll = useRef<{ hash: string; savedY: number | undefined } | null>(null);
+
+  const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
+    const target = new URL(href, window.location.href);
+    const push = options.push ?? true;
+    const timer = setTimeout(() => NProgress.start(), ROUTE_PROGRESS_DELAY_MS);
+    let next: PageData;
+    try {
+      next = await loadPageData(target.pathname);
+    } catch {
+      clearTimeout(timer);
+      window.location.assign(target.href); // a route that fails to load gets a full page load
+      return;
+    }
+    clearTimeout(timer);
+    if (push) {
+      window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
+      const canonical = new URL(target.href);
+      canonical.pathname = normalizePathname(canonical.pathname);
+      window.history.pushState({}, '', canonical.href);
+    }
+    const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
+    pendingScroll.current = { hash: target.hash, savedY };
+    flushSync(() => setPage(next));
+    NProgress.done();
+  }, []);
+
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  useEffect(() => {
+    navigateImpl = navigate;
+    const onPop = () => {
+      const url = new URL(window.location.href);
+      const current = site.baseUrl.replace(/\/$/, '') + pageRef.current.route;
+      if (normalizePathname(url.pathname) === current) return; // only the hash changed
+      void navigate(url.href, { push: false });
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [navigate]);
+
+  // After a route change: title, scroll, focus stays predictable for keyboard users, zoom re-attached.
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = documentTitle(site, page);
+    scheduleZoom();
+    observeLinks(site.baseUrl);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const scroll = pendingScroll.current;
+    pendingScroll.current = null;
+    scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
+    document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
+  }, [page]);
+
+  const loadSidebarSection = useCallback(async (index: number) => {
+    const url = site.sidebarSectionUrls[index];
+    if (!url || sections.has(index)) return;
+    const response = await fetch(url);
+    if (!response.ok) return;
+    const category = (await response.json()) as SidebarCategory;
+    setSections((previous) => new Map(previous).set(index, category));
+  }, [sections, site.sidebarSectionUrls]);
+
+  const router: Router = useMemo(
+    () => ({
+      page,
+      navigate: (href) => void navigate(href),
+      prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
+      loadSidebarSection,
+    }),
+    [page, navigate, loadSidebarSection],
+  );
+  const sidebar = mergeSections(page.doc?.sidebar, sections);
+  return (
+    <SiteContext.Provider value={site}>
+      <RouterContext.Provider value={router}>
+        <App page={page} sidebar={sidebar} />
+      </RouterContext.Provider>
+    </SiteContext.Provider>
+  );
+}
+
+/** Follows clicks on internal links without reloading the document. */
+function interceptLinks(baseUrl: string): void {
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    if (!anchor || !anchor.href || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href);
+    if (!isRouteUrl(url, baseUrl)) return;
+    const here = new URL(window.location.href);
+    if (normalizePathname(url.pathname) === normalizePathname(here.pathname) && url.search === here.search && url.hash) return; // same-page anchor
+    event.preventDefault();
+    void navigateImpl(url.href);
+  });
+  document.addEventListener('mouseover', (event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    if (!anchor?.href) return;
+    const url = new URL(anchor.href);
+    if (isRouteUrl(url, baseUrl)) prefetchPageData(url.pathname);
+  });
+}
+
+let observer: IntersectionObserver | undefined;
+/** Prefetches the data of internal links as they scroll into view. */
+function observeLinks(baseUrl: string): void {
+  if (!('IntersectionObserver' in window) || !mayPrefetch()) return;
+  observer?.disconnect();
+  observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer?.unobserve(entry.target);
+      const url = new URL((entry.target as HTMLAnchorElement).href);
+      if (isRouteUrl(url, baseUrl)) prefetchPageData(url.pathname);
+    }
+  });
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+  idle(() => document.querySelectorAll<HTMLAnchorElement>('main a[href]').forEach((a) => observer?.observe(a)));
+}
+
+function start(): void {
+  const boot = readBootData();
+  NProgress.configure({ showSpinner: false });
+  watchSystemColorMode(boot.site.colorMode);
+  configureSearch({ settings: boot.site.search, navigate: (url) => void navigateImpl(url) });
+  installSearchShortcuts();
+  interceptLinks(boot.site.baseUrl);
+  window.history.scrollRestoration = 'manual';
+  const container = document.getElementById('__docsgen');
+  if (!container) return;
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <Root site={boot.site} page={boot.page} />
+    </StrictMode>,
+    {
+      onRecoverableError: (error) => console.error('docsgen: hydration problem', error),
+    },
+  );
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+start();

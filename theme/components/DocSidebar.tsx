@@ -1,0 +1,147 @@
+/**
+ * The doc sidebar. Categories collapse automatically: opening one closes its siblings, and the
+ * category of the page being read opens by itself. The active link is marked and kept in view.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { SidebarCategory, SidebarItem } from '../data.ts';
+import { useRouter, useSite } from '../context.tsx';
+import { Collapsible } from './Collapsible.tsx';
+
+function containsRoute(item: SidebarItem, route: string): boolean {
+  if (item.type === 'link') return item.route === route;
+  return item.route === route || (item.items ?? []).some((child) => containsRoute(child, route));
+}
+
+export function DocSidebar(props: { items: SidebarItem[]; activeRoute: string; onNavigate?: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = ref.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
+  }, [props.activeRoute]);
+  return (
+    <nav ref={ref} className="sidebar" aria-label="Docs sidebar">
+      <SidebarList items={props.items} activeRoute={props.activeRoute} level={1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
+    </nav>
+  );
+}
+
+function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: number; onNavigate?: () => void }) {
+  const routeHref = useRouteHref();
+  const initial = () => {
+    const open = new Set<string>();
+    for (const item of props.items) {
+      if (item.type === 'category' && (containsRoute(item, props.activeRoute) || !item.collapsed)) open.add(item.key);
+    }
+    // Auto-collapse: at most one open category per level, preferring the active one.
+    const active = props.items.find((i) => i.type === 'category' && containsRoute(i, props.activeRoute)) as SidebarCategory | undefined;
+    if (active) return new Set([active.key]);
+    const firstOpen = [...open][0];
+    return new Set(firstOpen ? [firstOpen] : []);
+  };
+  const [openKeys, setOpenKeys] = useState<Set<string>>(initial);
+  useEffect(() => {
+    const active = props.items.find((i) => i.type === 'category' && containsRoute(i, props.activeRoute)) as SidebarCategory | undefined;
+    if (active) setOpenKeys((keys) => (keys.has(active.key) && keys.size === 1 ? keys : new Set([active.key])));
+  }, [props.activeRoute]);
+
+  const toggle = (key: string) => setOpenKeys((keys) => (keys.has(key) ? new Set() : new Set([key])));
+  return (
+    <ul className={`menu__list menu__list--level-${props.level}`}>
+      {props.items.map((item, index) =>
+        item.type === 'link' ? (
+          <li key={item.route} className="menu__item">
+            <a
+              className={`menu__link${item.route === props.activeRoute ? ' menu__link--active' : ''}`}
+              href={routeHref(item.route)}
+              {...(item.route === props.activeRoute ? { 'aria-current': 'page' as const } : {})}
+              onClick={props.onNavigate}
+            >
+              {item.label}
+            </a>
+          </li>
+        ) : (
+          <SidebarCategoryItem
+            key={item.key}
+            item={item}
+            open={openKeys.has(item.key)}
+            onToggle={() => toggle(item.key)}
+            activeRoute={props.activeRoute}
+            level={props.level}
+            {...(props.level === 1 ? { sectionIndex: index } : {})}
+            {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})}
+          />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function SidebarCategoryItem(props: {
+  item: SidebarCategory;
+  open: boolean;
+  onToggle: () => void;
+  activeRoute: string;
+  level: number;
+  sectionIndex?: number;
+  onNavigate?: () => void;
+}) {
+  const { item } = props;
+  const router = useRouter();
+  const listId = `sidebar-${item.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const active = containsRoute(item, props.activeRoute);
+  const routeHref = useRouteHref();
+  const ensureItems = () => {
+    // Only top-level sections are ever carried as shells, and they know their index.
+    if (item.items === null && props.sectionIndex !== undefined) void router.loadSidebarSection(props.sectionIndex);
+  };
+  const onToggle = () => {
+    if (!props.open) ensureItems();
+    props.onToggle();
+  };
+  return (
+    <li className={`menu__item menu__category${props.open ? '' : ' menu__category--collapsed'}`}>
+      <div className="menu__category-row">
+        {item.route ? (
+          <a
+            className={`menu__link menu__link--category${item.route === props.activeRoute ? ' menu__link--active' : active ? ' menu__link--trail' : ''}`}
+            href={routeHref(item.route)}
+            {...(item.route === props.activeRoute ? { 'aria-current': 'page' as const } : {})}
+            onClick={() => {
+              if (!props.open) onToggle();
+              props.onNavigate?.();
+            }}
+          >
+            {item.label}
+          </a>
+        ) : (
+          <button type="button" className={`menu__link menu__link--category${active ? ' menu__link--trail' : ''}`} aria-expanded={props.open} aria-controls={listId} onClick={onToggle}>
+            {item.label}
+          </button>
+        )}
+        {item.route ? (
+          <button
+            type="button"
+            className="menu__caret"
+            aria-expanded={props.open}
+            aria-controls={listId}
+            aria-label={`${props.open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            onClick={onToggle}
+          />
+        ) : null}
+      </div>
+      <Collapsible open={props.open} id={listId} className="menu__collapsible">
+        {item.items === null ? (
+          props.open ? <p className="menu__loading">Loading…</p> : null
+        ) : (
+          <SidebarList items={item.items} activeRoute={props.activeRoute} level={props.level + 1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
+        )}
+      </Collapsible>
+    </li>
+  );
+}
+
+/** Routes are relative to the base path; this turns one into the URL path readers follow. */
+export function useRouteHref(): (route: string) => string {
+  const base = useSite().baseUrl;
+  return (route) => base.replace(/\/$/, '') + route;
+}

@@ -1,0 +1,155 @@
+/**
+ * The top navbar. Above 996 px it shows the items left and right; below, a hamburger opens a
+ * panel with the items and, on doc pages, a secondary menu holding the doc sidebar.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { SidebarItem } from '../data.ts';
+import { useRouter, useSite } from '../context.tsx';
+import { DESKTOP_BREAKPOINT_PX } from '../constants.ts';
+import { NavbarItem } from './NavbarItems.tsx';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { SearchButton } from './SearchButton.tsx';
+import { DocSidebar } from './DocSidebar.tsx';
+
+export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
+  const site = useSite();
+  const { page } = useRouter();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [showSecondary, setShowSecondary] = useState(true);
+  const hidden = useHideOnScroll(site.navbar.hideOnScroll && !mobileOpen);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    // Lock page scroll under the open panel; close it on back navigation or at desktop width.
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const close = () => setMobileOpen(false);
+    const desktop = window.matchMedia(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`);
+    const onDesktop = (e: MediaQueryListEvent) => e.matches && close();
+    window.addEventListener('popstate', close);
+    desktop.addEventListener('change', onDesktop);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener('popstate', close);
+      desktop.removeEventListener('change', onDesktop);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [mobileOpen]);
+
+  useEffect(() => setShowSecondary(true), [page.route]);
+
+  const left = site.navbar.items.filter((i) => i.position === 'left' && i.kind !== 'search');
+  const right = site.navbar.items.filter((i) => i.position === 'right' && i.kind !== 'search');
+  const close = () => setMobileOpen(false);
+  const logo = site.navbar.logo;
+
+  return (
+    <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar--sidebar-open' : ''}`} aria-label="Main">
+      <div className="navbar__inner">
+        <div className="navbar__items">
+          <button
+            type="button"
+            className="navbar__toggle"
+            aria-label="Toggle navigation bar"
+            aria-expanded={mobileOpen}
+            aria-controls="navbar-mobile-panel"
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
+              <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+            </svg>
+          </button>
+          <a className="navbar__brand" href={logo?.href ?? site.baseUrl}>
+            {logo ? (
+              <>
+                <img className="navbar__logo logo--light" src={logo.src} alt={logo.alt} width={logo.width} height={logo.height ?? 32} />
+                {logo.srcDark ? <img className="navbar__logo logo--dark" src={logo.srcDark} alt={logo.alt} width={logo.width} height={logo.height ?? 32} /> : null}
+              </>
+            ) : null}
+            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
+          </a>
+          <div className="navbar__desktop-items">
+            {left.map((item, i) => (
+              <NavbarItem key={`l${i}`} item={item} />
+            ))}
+          </div>
+        </div>
+        <div className="navbar__items navbar__items--right">
+          <div className="navbar__desktop-items">
+            {right.map((item, i) => (
+              <NavbarItem key={`r${i}`} item={item} />
+            ))}
+          </div>
+          {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
+          <SearchButton />
+        </div>
+      </div>
+      <div className="navbar-sidebar__backdrop" hidden={!mobileOpen} onClick={close} />
+      <div id="navbar-mobile-panel" className="navbar-sidebar" hidden={!mobileOpen} role="dialog" aria-modal="true" aria-label="Navigation">
+        <div className="navbar-sidebar__brand">
+          <a className="navbar__brand" href={logo?.href ?? site.baseUrl} onClick={close}>
+            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : site.title}
+          </a>
+          <button type="button" className="navbar-sidebar__close" aria-label="Close navigation bar" onClick={close}>
+            <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+              <path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" />
+            </svg>
+          </button>
+        </div>
+        {props.sidebar && showSecondary ? (
+          <div className="navbar-sidebar__secondary">
+            <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
+              ← Back to main menu
+            </button>
+            <DocSidebar items={props.sidebar} activeRoute={page.route} onNavigate={close} />
+          </div>
+        ) : (
+          <ul className="navbar-sidebar__primary menu__list">
+            {[...left, ...right].map((item, i) => (
+              <li key={i} className="menu__item">
+                <NavbarItem item={item} onNavigate={close} inline />
+              </li>
+            ))}
+            {props.sidebar ? (
+              <li className="menu__item">
+                <button type="button" className="navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
+                  Docs menu →
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** Hides the navbar while scrolling down, shows it on the way up, hides it on anchor jumps. */
+function useHideOnScroll(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!enabled) {
+      setHidden(false);
+      return;
+    }
+    last.current = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < 60) setHidden(false);
+      else if (y > last.current + 2) setHidden(true);
+      else if (y < last.current - 2) setHidden(false);
+      last.current = y;
+    };
+    const onHash = () => setHidden(true);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [enabled]);
+  return hidden;
+}

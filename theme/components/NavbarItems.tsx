@@ -1,0 +1,146 @@
+/**
+ * Navbar items: links, dropdowns (the product dropdown among them) and the per-item error boundary
+ * that keeps one misconfigured item from taking the whole navbar down.
+ */
+import { Component, useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent, type FocusEvent } from 'react';
+import type { NavItem } from '../data.ts';
+import { writeStorage } from '../storage.ts';
+import { STORAGE_KEYS } from '../constants.ts';
+
+export class NavbarItemBoundary extends Component<{ item: NavItem; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    const where = this.props.item.problem ?? 'navbar.items';
+    return (
+      <span className="navbar__item navbar__item--error" role="alert">
+        A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) in config.yaml: {where}
+        {this.props.item.label ? ` ("${this.props.item.label}")` : ''}
+      </span>
+    );
+  }
+}
+
+function rememberVersion(item: NavItem): void {
+  if (item.version) writeStorage(STORAGE_KEYS.preferredVersion('default'), item.version);
+}
+
+export function NavLink(props: { item: NavItem; className?: string; onNavigate?: () => void }) {
+  const { item } = props;
+  if (item.kind === 'error') throw new Error(`navbar item "${item.label}" has no link target`);
+  return (
+    <a
+      className={props.className ?? 'navbar__link'}
+      href={item.href}
+      {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      onClick={() => {
+        rememberVersion(item);
+        props.onNavigate?.();
+      }}
+    >
+      {item.logo ? <img className="navbar__item-logo" src={item.logo} alt="" width={20} height={20} /> : null}
+      <span>{item.label}</span>
+      {item.legacy ? <span className="badge badge--legacy">Legacy</span> : null}
+      {item.external ? <ExternalIcon /> : null}
+    </a>
+  );
+}
+
+function ExternalIcon() {
+  return (
+    <svg className="icon-external" width="12" height="12" viewBox="0 0 24 24" aria-label="(opens in a new tab)" role="img">
+      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+    </svg>
+  );
+}
+
+/** Opens on click or Enter; closes on outside click, Escape or when focus leaves it. */
+export function Dropdown(props: { item: NavItem; onNavigate?: () => void; inline?: boolean }) {
+  const { item } = props;
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: Event) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+    };
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && rootRef.current) {
+      const links = [...rootRef.current.querySelectorAll<HTMLAnchorElement>('.dropdown__menu a')];
+      if (links.length === 0) return;
+      event.preventDefault();
+      if (!open) setOpen(true);
+      const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+      const next = event.key === 'ArrowDown' ? (index + 1) % links.length : (index - 1 + links.length) % links.length;
+      requestAnimationFrame(() => links[next]?.focus());
+    }
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  return (
+    <div ref={rootRef} className={`dropdown${open ? ' dropdown--open' : ''}${props.inline ? ' dropdown--inline' : ''}`} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="navbar__link dropdown__toggle"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {item.label}
+      </button>
+      <ul id={menuId} className="dropdown__menu" hidden={!open}>
+        {(item.items ?? []).map((child, i) => (
+          <li key={`${child.label}-${i}`}>
+            <NavbarItemBoundary item={child}>
+              <NavLink
+                item={child}
+                className="dropdown__link"
+                onNavigate={() => {
+                  setOpen(false);
+                  props.onNavigate?.();
+                }}
+              />
+            </NavbarItemBoundary>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function NavbarItem(props: { item: NavItem; onNavigate?: () => void; inline?: boolean }) {
+  const { item } = props;
+  return (
+    <NavbarItemBoundary item={item}>
+      {item.kind === 'dropdown' ? (
+        <Dropdown item={item} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} {...(props.inline ? { inline: true } : {})} />
+      ) : (
+        <NavLink item={item} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
+      )}
+    </NavbarItemBoundary>
+  );
+}

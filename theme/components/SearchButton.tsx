@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { openSearch } from '../client/search-launcher.ts';
+
+/** Opens the search modal; typing while the button has focus opens it with that text. */
+export function SearchButton() {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const button = ref.current;
+    if (!button) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ') {
+        event.preventDefault();
+        openSearch(event.key);
+      }
+    };
+    button.addEventListener('keydown', onKey);
+    return () => button.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <button ref={ref} type="button" className="search-button" aria-label="Search (Ctrl+K)" aria-keyshortcuts="Control+K Meta+K /" onClick={() => openSearch()}>
+      <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+        <path d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 1 1 3.733 3.733a7.533 7.533 0 0 1 10.653 10.653z" stroke="currentColor" fill="none" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className="search-button__placeholder">Search</span>
+      <kbd className="search-button__key">Ctrl K</kbd>
+    </button>
+  );
+}

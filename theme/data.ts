@@ -1,0 +1,145 @@
+/**
+ * The contract between the generator and the theme. The theme knows nothing about files: it gets
+ * SiteData (once per build) and PageData (once per route) and renders the same on the server and
+ * in the browser.
+ */
+
+export interface SidebarLink {
+  type: 'link';
+  label: string;
+  route: string;
+  docId: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  /** Folder path: stable key for open/closed state and for fetching a pruned section. */
+  key: string;
+  label: string;
+  route?: string;
+  docId?: string;
+  collapsed: boolean;
+  /** `null` when a page carries only the shell of this category (see pruneSidebar). */
+  items: SidebarItem[] | null;
+}
+
+export type SidebarItem = SidebarLink | SidebarCategory;
+
+export interface TocItem {
+  id: string;
+  /** Plain text of the heading. */
+  text: string;
+  level: 2 | 3;
+}
+
+export interface NavItem {
+  kind: 'link' | 'dropdown' | 'search' | 'error';
+  label: string;
+  /** A URL path inside the site (with base) or an external URL. */
+  href?: string;
+  external?: boolean;
+  position: 'left' | 'right';
+  items?: NavItem[];
+  legacy?: boolean;
+  logo?: string;
+  /** For `error` items: which configured item failed, for the message readers see. */
+  problem?: string;
+  /** Set on version entries of the product dropdown, remembered as the preferred version. */
+  version?: string;
+}
+
+export interface LogoData {
+  alt: string;
+  src: string;
+  srcDark?: string;
+  href: string;
+  width?: number;
+  height?: number;
+}
+
+export interface SearchSettings {
+  mode: 'local' | 'hosted';
+  /** URL of the embedded index (local mode). */
+  indexUrl?: string;
+  appId?: string;
+  apiKey?: string;
+  indexName?: string;
+  hosts?: { url: string; protocol?: 'http' | 'https' }[];
+  /** Full URL path of the search page. */
+  searchPagePath: string;
+  facetFilters: string[];
+  externalUrlRegex?: string;
+  replaceSearchResultPathname?: { from: string; to: string };
+  missingResultsUrl?: string;
+}
+
+export interface SiteData {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  locale: string;
+  titleDelimiter: string;
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  announcementBar?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  navbar: { title: string; logo?: LogoData; hideOnScroll: boolean; items: NavItem[] };
+  footer?: { style: 'light' | 'dark'; columns: { title: string; items: { label: string; href: string; external: boolean }[] }[]; logo?: LogoData; copyright: string };
+  docsVersion: { name: string; label: string; badge: boolean; banner: 'none' | 'unreleased' | 'unmaintained' };
+  search: SearchSettings;
+  /** Per top-level sidebar item: URL of the JSON holding that section in full ('' for plain links). */
+  sidebarSectionUrls: string[];
+  /** URLs of lazily loaded client chunks' stylesheets, keyed by feature. */
+  lazyCss: { search?: string; api?: string };
+}
+
+export interface DocMeta {
+  id: string;
+  breadcrumbs: { label: string; route?: string }[];
+  previous?: { label: string; route: string };
+  next?: { label: string; route: string };
+  /** Index of the top-level sidebar section this doc belongs to. */
+  section: number;
+  sidebar: SidebarItem[];
+  editUrl?: string;
+}
+
+export interface ApiOperation {
+  /** Anchor id, shared by the prerendered list and Swagger UI deep links. */
+  anchor: string;
+  operationId?: string;
+  method: string;
+  path: string;
+  summary: string;
+  deprecated: boolean;
+}
+
+export interface ApiPageData {
+  id: string;
+  title: string;
+  version: string;
+  descriptionHtml: string;
+  specUrl: string;
+  specFileName: string;
+  servers: string[];
+  tags: { name: string; descriptionHtml: string; operations: ApiOperation[] }[];
+}
+
+export type PageKind = 'doc' | 'landing' | 'search' | 'api' | 'notfound';
+
+export interface PageData {
+  kind: PageKind;
+  /** Route relative to the base path, "/a/b/". */
+  route: string;
+  title: string;
+  description: string;
+  /** Rendered markdown (trusted output of the markdown stage). */
+  html: string;
+  toc: TocItem[];
+  hideToc: boolean;
+  doc?: DocMeta;
+  landing?: {
+    hero: { title: string; tagline: string; actions: { label: string; href: string; variant: 'primary' | 'secondary' }[] };
+    features: { title: string; description: string; href: string }[];
+  };
+  api?: ApiPageData;
+}

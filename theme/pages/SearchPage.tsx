@@ -1,0 +1,156 @@
+/**
+ * The search results page (`<base>/search?q=…`): the query lives in the URL, results are grouped by
+ * page with highlighted snippets, and more results load as the reader reaches the end.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSite } from '../context.tsx';
+import { SEARCH } from '../constants.ts';
+import { LazyError } from '../components/LazyError.tsx';
+import type { Level, SearchHit } from '../search/types.ts';
+
+interface Results {
+  query: string;
+  hits: SearchHit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+}
+
+export function SearchPage() {
+  const site = useSite();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<Results | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setQuery(new URLSearchParams(window.location.search).get('q')?.slice(0, SEARCH.maxQueryLength) ?? '');
+  }, []);
+
+  const run = async (q: string, page: number) => {
+    if (!q.trim()) {
+      setResults(null);
+      return;
+    }
+    setLoading(true);
+    try {
+      const { createSiteSearchClient } = await import('../search/client.ts');
+      const client = await createSiteSearchClient(site.search);
+      const res = await client.searchPage(q, page);
+      setError(null);
+      setResults((previous) =>
+        page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...res.hits] } : { ...res, query: q },
+      );
+    } catch (e) {
+      setError(e instanceof Error ? e : new Error(String(e)));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (query) url.searchParams.set('q', query);
+    else url.searchParams.delete('q');
+    window.history.replaceState(window.history.state, '', url);
+    const timer = setTimeout(() => void run(query, 0), 150);
+    return () => clearTimeout(timer);
+  }, [query, attempt]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !results || results.page + 1 >= results.nbPages) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !loading) void run(results.query, results.page + 1);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [results, loading]);
+
+  const groups = groupByPage(results?.hits ?? []);
+  return (
+    <main id="main-content" tabIndex={-1} className="search-page">
+      <h1>{query ? `Search results for "${query}"` : 'Search the documentation'}</h1>
+      <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="search-page-input" className="visually-hidden">
+          Search query
+        </label>
+        <input
+          id="search-page-input"
+          type="search"
+          className="search-page__input"
+          value={query}
+          maxLength={SEARCH.maxQueryLength}
+          placeholder="Type your search here"
+          autoComplete="off"
+          onChange={(e) => setQuery(e.target.value.slice(0, SEARCH.maxQueryLength))}
+        />
+      </form>
+      {error ? <LazyError what="Search results" error={error} onRetry={() => setAttempt((a) => a + 1)} /> : null}
+      <p className="search-page__count" role="status">
+        {results ? (results.nbHits === 0 ? `No results for "${results.query}"` : `${results.nbHits} ${results.nbHits === 1 ? 'document' : 'documents'} found`) : ''}
+      </p>
+      <ol className="search-page__results">
+        {groups.map((group) => (
+          <li key={group.page} className="search-result">
+            <h2 className="search-result__title">
+              <a href={group.hits[0]?.url ?? group.page}>{group.title}</a>
+            </h2>
+            <p className="search-result__path">{group.path}</p>
+            <ul>
+              {group.hits.slice(0, SEARCH.resultsPerGroup).map((hit) => (
+                <li key={hit.objectID}>
+                  <a href={hit.url} className="search-result__hit">
+                    {hit.type !== 'lvl1' ? <span className="search-result__heading">{highlighted(hit._highlightResult?.hierarchy?.[hit.type as Level]?.value ?? hitHeading(hit))}</span> : null}
+                    {hit._snippetResult?.content?.value ? <span className="search-result__snippet">{highlighted(hit._snippetResult.content.value)}</span> : null}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+      {loading ? (
+        <p role="status" className="search-page__loading">
+          <span className="spinner" aria-hidden="true" /> Fetching results…
+        </p>
+      ) : null}
+      <div ref={sentinel} className="search-page__sentinel" />
+    </main>
+  );
+}
+
+function hitHeading(hit: SearchHit): string {
+  const key = hit.type as keyof SearchHit['hierarchy'];
+  return hit.hierarchy[key] ?? hit.hierarchy.lvl1 ?? '';
+}
+
+/** Highlight values carry `<mark>` around matches and escaped text elsewhere; render them as text. */
+export function highlighted(value: string): ReactNode[] {
+  const parts = value.split(/<mark>|<\/mark>/);
+  return parts.map((part, i) => {
+    const text = decodeEntities(part);
+    return i % 2 === 1 ? <mark key={i}>{text}</mark> : <span key={i}>{text}</span>;
+  });
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name] ?? '');
+}
+
+function groupByPage(hits: SearchHit[]): { page: string; title: string; path: string; hits: SearchHit[] }[] {
+  const groups = new Map<string, { page: string; title: string; path: string; hits: SearchHit[] }>();
+  for (const hit of hits) {
+    const page = hit.url.split('#')[0] ?? hit.url;
+    let group = groups.get(page);
+    if (!group) {
+      const h = hit.hierarchy;
+      group = { page, title: h.lvl1 ?? h.lvl0 ?? page, path: [h.lvl0].filter(Boolean).join(' › '), hits: [] };
+      groups.set(page, group);
+    }
+    group.hits.push(hit);
+  }
+  return [...groups.values()];
+}
