@@ -137,7 +137,7 @@ export const configJsonSchema = {
       properties: {
         defaultMode: { enum: ['light', 'dark'], default: 'dark' },
         disableSwitch: { type: 'boolean', default: false },
-        respectPrefersColorScheme: { type: 'boolean', default: true },
+        respectPrefersColorScheme: { type: 'boolean', default: false },
       },
     },
     announcementBar: {

@@ -1,0 +1,79 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readFile, writeFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { copyFixture, runCli } from '../helpers.ts';
+
+let site: string;
+
+beforeAll(async () => {
+  site = await copyFixture('basic');
+  const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+});
+
+describe('docsgen build', () => {
+  it('writes one index.html and data file per route, 404.html, hashed assets, sitemap and robots', async () => {
+    const out = path.join(site, 'out');
+    for (const file of ['index.html', 'guide/index.html', 'guide/first/index.html', 'guide/second/index.html', 'search/index.html', 'api/index.html', '404.html', 'guide/first/__data.json', 'api/mini.yaml', 'sitemap.xml', 'robots.txt']) {
+      expect((await stat(path.join(out, file))).isFile(), file).toBe(true);
+    }
+    const assets = await readdir(path.join(out, 'assets'));
+    expect(assets.some((f) => /^main-[A-Z0-9]{8}\.js$/.test(f))).toBe(true);
+    expect(assets.some((f) => /^main-[A-Z0-9]{8}\.css$/.test(f))).toBe(true);
+    const sitemap = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://fixture.example.com/docs/guide/first/</loc>');
+  });
+
+  it('renders title, description, canonical and Open Graph tags', async () => {
+    const html = await readFile(path.join(site, 'out/guide/first/index.html'), 'utf8');
+    expect(html).toContain('<title>First page | Fixture Docs</title>');
+    expect(html).toContain('<meta name="description" content="The first page of the fixture.">');
+    expect(html).toContain('<link rel="canonical" href="https://fixture.example.com/docs/guide/first/">');
+    expect(html).toContain('<meta property="og:title" content="First page | Fixture Docs">');
+    expect(html).toContain('data-theme="dark"');
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('prints a one-line summary', async () => {
+    const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+    expect(result.stdout).toMatch(/^built 7 pages, 0 findings \(0 errors, 0 warnings\), in \d+\.\d\d s/m);
+  });
+
+  it('exits 2 on bad usage and prints help and version', async () => {
+    expect((await runCli(['build', '--nope'])).code).toBe(2);
+    expect((await runCli(['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('serve');
+  });
+});
+
+describe('a failed build leaves out/ as it was', () => {
+  it('bad config: message with file, line and column, exit 1, out/ untouched', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    const before = await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('hideOnScroll: true', 'hideOnScroll: true\n  colour: blue'));
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${config}:16:3: error: unknown key "navbar.colour"`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8')).toBe(before);
+    expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-tmp'))).toEqual([]);
+  });
+
+  it('bad front matter: message with file, line and column, exit 1, out/ untouched', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    const before = await readFile(path.join(dir, 'out/index.html'), 'utf8');
+    const page = path.join(dir, 'content/guide/second.md');
+    await writeFile(page, '---\ntitle: Second\nsidebar_position: [1\n---\n\nBody\n');
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: error: invalid YAML in front matter`));
+    expect(await readFile(path.join(dir, 'out/index.html'), 'utf8')).toBe(before);
+  });
+});

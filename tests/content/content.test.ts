@@ -1,0 +1,70 @@
+import { describe, it, expect } from 'vitest';
+import path from 'node:path';
+import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
+import { scanContent } from '../../src/content/scan.ts';
+import { buildSidebar, flattenSidebar } from '../../src/content/sidebar.ts';
+import { routeFromRelativePath } from '../../src/content/slug.ts';
+import { normalizePathname } from '../../theme/client/navigation.ts';
+import { DocsgenError } from '../../src/errors.ts';
+
+describe('front matter', () => {
+  it('splits front matter from the body and keeps body lines in place', () => {
+    const parsed = parseMarkdownFile('---\ntitle: A\nsidebar_position: 2\n---\n\nBody\n', 'a.md');
+    expect(parsed.frontMatter).toEqual({ title: 'A', sidebar_position: 2 });
+    expect(parsed.bodyLineOffset).toBe(4);
+    expect(parsed.body).toBe('\nBody\n');
+  });
+
+  it('warns about unknown keys with their position', () => {
+    const parsed = parseMarkdownFile('---\ntitle: A\ncolour: red\n---\nx', 'a.md');
+    expect(parsed.warnings).toEqual([{ message: 'unknown front matter key "colour" is ignored', position: { file: 'a.md', line: 3, column: 1 } }]);
+  });
+
+  it('rejects invalid YAML and wrong types with file, line and column', () => {
+    expect(() => parseMarkdownFile('---\ntitle: [oops\n---\n', 'a.md')).toThrow(DocsgenError);
+    try {
+      parseMarkdownFile('---\ntitle: A\nsidebar_position: first\n---\n', 'a.md');
+    } catch (error) {
+      expect((error as DocsgenError).message).toBe('front matter "sidebar_position" must be a number');
+      expect((error as DocsgenError).position).toEqual({ file: 'a.md', line: 3, column: 1 });
+    }
+    expect(() => parseMarkdownFile('---\ntitle: A\n', 'a.md')).toThrow(/not closed/);
+  });
+});
+
+describe('routes', () => {
+  it('maps files to exact routes', () => {
+    expect(routeFromRelativePath('index.md')).toBe('/');
+    expect(routeFromRelativePath('a/b/index.md')).toBe('/a/b/');
+    expect(routeFromRelativePath('a/b/c.md')).toBe('/a/b/c/');
+    expect(routeFromRelativePath('a/b/c.md', 'renamed')).toBe('/a/b/renamed/');
+    expect(routeFromRelativePath('a/b/c.md', '/top')).toBe('/top/');
+  });
+
+  it('strips a trailing .html or /index.html', () => {
+    expect(normalizePathname('/docs/a/b.html')).toBe('/docs/a/b/');
+    expect(normalizePathname('/docs/a/b/index.html')).toBe('/docs/a/b/');
+    expect(normalizePathname('/docs/a/b')).toBe('/docs/a/b/');
+    expect(normalizePathname('/docs/')).toBe('/docs/');
+  });
+});
+
+describe('content scan and sidebar', () => {
+  it('orders categories and docs by position, then name, with category index pages', async () => {
+    const scan = await scanContent(path.resolve('tests/fixtures/basic/content'), { includeDrafts: false });
+    expect(scan.docs.map((d) => d.relPath)).toEqual(['guide/first.md', 'guide/index.md', 'guide/second.md', 'index.md']);
+    const sidebar = buildSidebar(scan.docs, scan.categories);
+    expect(sidebar).toHaveLength(1);
+    const guide = sidebar[0];
+    expect(guide?.type).toBe('category');
+    if (guide?.type !== 'category') return;
+    expect(guide.label).toBe('Guide');
+    expect(guide.route).toBe('/guide/');
+    expect(guide.items?.map((i) => i.label)).toEqual(['First page', 'Second page']);
+    expect(flattenSidebar(sidebar).map((e) => e.route)).toEqual(['/guide/', '/guide/first/', '/guide/second/']);
+  });
+
+  it('refuses an empty content folder', async () => {
+    await expect(scanContent(path.resolve('tests/fixtures/basic/openapi'), { includeDrafts: false })).rejects.toThrow(/no markdown pages/);
+  });
+});

@@ -1,0 +1,53 @@
+/** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import { StaticSite, listen } from '../src/serve/static-server.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BIN = path.join(ROOT, 'bin/docsgen');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A private copy of a fixture site, so tests can break it without affecting others. */
+export async function copyFixture(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `docsgen-${name}-`));
+  await cp(path.join(ROOT, 'tests/fixtures', name), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}out`) });
+  return dir;
+}
+
+export async function serveBuild(outDir: string, baseUrl: string, headers?: Record<string, string>): Promise<{ server: Server; origin: string; close: () => Promise<void> }> {
+  const site = new StaticSite({ root: outDir, baseUrl, ...(headers ? { headers } : {}) });
+  const server = await listen(site, '127.0.0.1', 0);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    server,
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}

@@ -1,0 +1,73 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import { createMarkdownRenderer, type MarkdownRenderer } from '../../src/markdown/render.ts';
+import { createCodeHighlighter } from '../../src/markdown/highlight.ts';
+
+let render: MarkdownRenderer;
+
+beforeAll(async () => {
+  const highlighter = await createCodeHighlighter(['json', 'bash']);
+  render = createMarkdownRenderer({
+    highlighter,
+    baseUrl: '/docs/',
+    routeOfDoc: (rel) => ({ 'guide/other.md': '/docs/guide/other/', 'intro.md': '/docs/intro/' })[rel],
+    urlOfAsset: (rel) => (rel === 'guide/img/a.svg' ? '/docs/assets/img/a-123.svg' : undefined),
+  });
+});
+
+describe('markdown rendering', () => {
+  it('gives headings GitHub-style ids, anchor links and an h2–h3 TOC', () => {
+    const out = render('## Ports and protocols\n\n### 5.4 licence backup\n\n#### Deep\n\n## Ports and protocols\n', 'guide/page.md');
+    expect(out.html).toContain('<h2 id="ports-and-protocols">Ports and protocols<a class="hash-link" href="#ports-and-protocols"');
+    expect(out.html).toContain('id="54-licence-backup"');
+    expect(out.html).toContain('id="ports-and-protocols-1"');
+    expect(out.toc).toEqual([
+      { id: 'ports-and-protocols', text: 'Ports and protocols', level: 2 },
+      { id: '54-licence-backup', text: '5.4 licence backup', level: 3 },
+      { id: 'ports-and-protocols-1', text: 'Ports and protocols', level: 2 },
+    ]);
+  });
+
+  it('honours custom heading ids and takes a leading h1 out of the body', () => {
+    const out = render('# Title\n\n## Custom {#my-id}\n', 'guide/page.md');
+    expect(out.h1).toBe('Title');
+    expect(out.html).not.toContain('<h1');
+    expect(out.html).toContain('<h2 id="my-id">Custom<a');
+  });
+
+  it('rewrites .md links to routes, prefixes absolute links with the base, records broken ones', () => {
+    const out = render('[a](./other.md#x) [b](../intro.md) [c](/rhubapi) [d](./missing.md) [e](https://example.com)', 'guide/page.md');
+    expect(out.html).toContain('href="/docs/guide/other/#x"');
+    expect(out.html).toContain('href="/docs/intro/"');
+    expect(out.html).toContain('href="/docs/rhubapi"');
+    expect(out.html).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"');
+    expect(out.findings.brokenMarkdownLinks).toEqual([{ href: './missing.md', source: './missing.md', line: 1, column: 50 }]);
+  });
+
+  it('replaces images with their hashed copies and reports missing ones', () => {
+    const out = render('![Alt](./img/a.svg)\n\n![Gone](./img/b.png)', 'guide/page.md');
+    expect(out.html).toContain('src="/docs/assets/img/a-123.svg"');
+    expect(out.html).toContain('alt="Alt"');
+    expect(out.findings.missingImages.map((m) => m.source)).toEqual(['./img/b.png']);
+    expect(out.findings.missingImages[0]?.line).toBe(3);
+  });
+
+  it('highlights code with light and dark Shiki colours', () => {
+    const out = render('```json\n{ "port": 6666 }\n```\n', 'a.md');
+    expect(out.html).toContain('class="shiki shiki-themes github-light github-dark"');
+    expect(out.html).toMatch(/--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/);
+  });
+
+  it('turns :::warning into an admonition and keeps "host:8080" as text', () => {
+    const out = render(':::warning[Back up first]\nCopy the **database**.\n:::\n\nOpen host:8080 now.', 'a.md');
+    expect(out.html).toContain('<div class="admonition admonition-warning" role="note"><p class="admonition-title">Back up first</p>');
+    expect(out.html).toContain('<strong>database</strong>');
+    expect(out.html).toContain('Open host:8080 now.');
+  });
+
+  it('renders GFM tables and collects search blocks', () => {
+    const out = render('## Ports\n\n| Port | Use |\n|---|---|\n| 6666 | engine |\n', 'a.md');
+    expect(out.html).toContain('<table>');
+    expect(out.searchBlocks[0]).toEqual({ kind: 'heading', level: 2, text: 'Ports', anchor: 'ports' });
+    expect(out.searchBlocks.some((b) => b.kind === 'text' && b.text.includes('6666'))).toBe(true);
+  });
+});

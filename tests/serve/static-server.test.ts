@@ -1,0 +1,114 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtemp, mkdir, writeFile, symlink } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { serveBuild } from '../helpers.ts';
+
+let root: string;
+let server: Awaited<ReturnType<typeof serveBuild>>;
+const SECRET = 'TOP-SECRET-OUTSIDE-ROOT';
+
+interface Response {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** Raw requests: fetch() would normalise "../" away before it reaches the server. */
+function get(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
+  const url = new URL(server.origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'docsgen-serve-'));
+  root = path.join(parent, 'out');
+  await mkdir(path.join(root, 'guide'), { recursive: true });
+  await mkdir(path.join(root, 'assets'), { recursive: true });
+  await writeFile(path.join(parent, 'secret.txt'), SECRET);
+  await writeFile(path.join(root, 'index.html'), '<!doctype html><title>home</title>');
+  await writeFile(path.join(root, 'guide/index.html'), `<!doctype html><title>guide</title>${'x'.repeat(4000)}`);
+  await writeFile(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
+  await writeFile(path.join(root, 'assets/app-ABC.js'), `console.log(1);${' '.repeat(3000)}`);
+  await symlink(path.join(parent, 'secret.txt'), path.join(root, 'leak.txt'));
+  server = await serveBuild(root, '/docs/');
+});
+
+afterAll(() => server.close());
+
+describe('static server', () => {
+  it('serves routes under the base path with the right content type', async () => {
+    const res = await get('/docs/guide/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body.toString()).toContain('<title>guide</title>');
+  });
+
+  it('strips .html and /index.html when no route matches, and redirects a missing trailing slash', async () => {
+    expect((await get('/docs/guide.html')).body.toString()).toContain('<title>guide</title>');
+    expect((await get('/docs/guide/index.html')).body.toString()).toContain('<title>guide</title>');
+    const redirect = await get('/docs/guide');
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe('/docs/guide/');
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const res = await get('/docs/nope/');
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).toContain('not found');
+  });
+
+  it.each([
+    '/docs/../secret.txt',
+    '/docs/%2e%2e/secret.txt',
+    '/docs/%2E%2E%2Fsecret.txt',
+    '/docs/%252e%252e%252fsecret.txt',
+    '/docs/..%5csecret.txt',
+    '/docs/guide%00.html',
+    '/docs/leak.txt',
+    '/docs/./../secret.txt',
+  ])('never serves a byte from outside the root: %s', async (attack) => {
+    const res = await get(attack);
+    expect([403, 404]).toContain(res.status);
+    expect(res.body.toString()).not.toContain(SECRET);
+  });
+
+  it('sends ETag and Last-Modified and answers 304 to a revalidation', async () => {
+    const first = await get('/docs/guide/');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['last-modified']).toBeTruthy();
+    expect((await get('/docs/guide/', { 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/docs/guide/', { 'if-modified-since': String(first.headers['last-modified']) })).status).toBe(304);
+  });
+
+  it('compresses with brotli or gzip and answers HEAD without a body', async () => {
+    const br = await get('/docs/guide/', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toContain('<title>guide</title>');
+    const gz = await get('/docs/guide/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<title>guide</title>');
+    const head = await get('/docs/guide/', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(4000);
+  });
+
+  it('caches hashed assets for a year and refuses other methods', async () => {
+    const res = await get('/docs/assets/app-ABC.js');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await get('/docs/guide/', {}, 'POST')).status).toBe(405);
+  });
+});

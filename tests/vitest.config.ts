@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'tests/fixtures/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Browser and build tests share the two cores better one file at a time.
+    fileParallelism: false,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
