@@ -72,7 +72,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const bundlePromise = bundleClient({ themeDir, baseUrl: config.baseUrl, minify: options.minify ?? true });
   const assets = await hashAssets(contentDir, scan.assets, config.baseUrl);
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)));
-  const docsByRelPath = new Map(docs.map((d) => [d.relPath, d]));
+  // Every scanned doc, including the loser of a duplicate route: its route exists (served by the winner).
+  const docsByRelPath = new Map(scan.docs.map((d) => [d.relPath, d]));
   const renderMarkdown = createMarkdownRenderer({
     highlighter,
     baseUrl: config.baseUrl,
@@ -185,7 +186,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         renderedRoutes.push({
           path: fullPath,
           ids: collectIds(html),
-          hrefs: collectHrefs(html),
+          // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
+          hrefs: withoutBrokenMarkdownLinks(collectHrefs(html), route.doc ? rendered.get(route.doc) : undefined),
           ...(route.doc ? { source: { file: route.doc.file, links: rendered.get(route.doc)?.findings.links ?? [] } } : {}),
         });
       }
@@ -231,6 +233,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer?.abort();
     throw error;
   }
+}
+
+function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {
+  if (!md || md.findings.brokenMarkdownLinks.length === 0) return hrefs;
+  const broken = new Set(md.findings.brokenMarkdownLinks.map((l) => l.href));
+  return hrefs.filter((href) => !broken.has(href));
 }
 
 function hashOf(text: string | Uint8Array): string {
