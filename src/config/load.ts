@@ -5,11 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
-import { LineCounter, parseDocument, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
+import { locateKey } from '../yaml-position.ts';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
 import { configJsonSchema, type SiteConfig } from './schema.ts';
 
-export type KeyPath = readonly (string | number)[];
+export type { KeyPath } from '../yaml-position.ts';
+import type { KeyPath } from '../yaml-position.ts';
 
 export interface LoadedConfig {
   config: SiteConfig;
@@ -108,30 +110,3 @@ export function dotted(keyPath: KeyPath): string {
   return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
 }
 
-/** Finds the key (or, for list entries, the item) that a key path names; falls back to its parent. */
-function locateKey(
-  doc: Document,
-  keyPath: KeyPath,
-  positionAt: (offset: number) => SourcePosition,
-  file: string,
-): SourcePosition {
-  let node: unknown = doc.contents;
-  let best: SourcePosition = { file, line: 1, column: 1 };
-  for (const key of keyPath) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(key));
-      if (!pair) return best;
-      const keyNode = pair.key as YamlNode | null;
-      if (keyNode?.range) best = positionAt(keyNode.range[0]);
-      node = pair.value;
-    } else if (isSeq(node) && typeof key === 'number') {
-      const item = node.items[key] as YamlNode | undefined;
-      if (!item) return best;
-      if (item.range) best = positionAt(item.range[0]);
-      node = item;
-    } else {
-      return best;
-    }
-  }
-  return best;
-}

@@ -112,7 +112,8 @@ async function listFiles(root: string): Promise<string[]> {
         if (entry.name.startsWith('.') || entry.name === 'node_modules') return;
         const child = rel ? `${rel}/${entry.name}` : entry.name;
         if (entry.isDirectory()) await walk(child);
-        else if (entry.isFile()) out.push(child);
+        // Symlinks are listed too: one that cannot be read is reported rather than silently skipped.
+        else if (entry.isFile() || entry.isSymbolicLink()) out.push(child);
       }),
     );
   };

@@ -5,8 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
-import { DocsgenError } from '../errors.ts';
+import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
+import { locateKey } from '../yaml-position.ts';
+import { DocsgenError, type SourcePosition } from '../errors.ts';
 import type { ApiOperation, ApiPageData } from '../../theme/data.ts';
 
 export interface LoadedApiSpec {
@@ -62,24 +63,48 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
     // validate() mutates its argument while dereferencing, so it gets its own copy.
     await SwaggerParser.validate(structuredClone(parsed) as never);
   } catch (error) {
-    throw new DocsgenError(`the API spec is not a valid OpenAPI document: ${describeValidationError(error)}`, {
-      position: { file },
+    const problem = firstProblem(error);
+    throw new DocsgenError(`the API spec is not a valid OpenAPI document: ${problem.pointer ? `${problem.pointer}: ` : ''}${problem.message}`, {
+      position: problem.keyPath && !file.endsWith('.json') ? positionInYaml(raw, file, problem.keyPath) : { file },
       hint: 'fix the spec at the JSON pointer shown; https://spec.openapis.org lists what each field takes',
     });
   }
   return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: parsed as OpenApiDocument };
 }
 
-function describeValidationError(error: unknown): string {
-  const details = (error as { details?: { path?: (string | number)[]; message?: string }[] }).details;
-  if (Array.isArray(details) && details.length > 0) {
-    return details
-      .slice(0, 5)
-      .map((d) => `#/${(d.path ?? []).map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}: ${d.message ?? 'invalid'}`)
-      .join('; ');
+interface ValidationProblem {
+  pointer?: string;
+  keyPath?: (string | number)[];
+  message: string;
+}
+
+/** The validator's first complaint, as a JSON pointer (and key path) plus a message. */
+function firstProblem(error: unknown): ValidationProblem {
+  const details = (error as { details?: { instancePath?: string; path?: (string | number)[]; message?: string; params?: Record<string, unknown> }[] }).details;
+  const detail = Array.isArray(details) ? details[0] : undefined;
+  if (detail) {
+    const keyPath = detail.instancePath !== undefined ? pointerToKeyPath(detail.instancePath) : (detail.path ?? []);
+    const extra = detail.params?.additionalProperty;
+    const full = typeof extra === 'string' ? [...keyPath, extra] : keyPath;
+    const message = typeof extra === 'string' ? `unexpected key "${extra}"` : (detail.message ?? 'invalid');
+    return { pointer: `#/${full.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`, keyPath: full, message };
   }
   const message = (error as Error).message ?? String(error);
-  return message.split('\n').slice(0, 3).join(' ');
+  return { message: message.split('\n').slice(0, 3).join(' ') };
+}
+
+function pointerToKeyPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function positionInYaml(text: string, file: string, keyPath: (string | number)[]): SourcePosition {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  return locateKey(doc, keyPath, (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  }, file);
 }
 
 /** Operation anchors follow Swagger UI's deep links (`#/tag/operationId`), so both agree. */

@@ -1,0 +1,96 @@
+import { describe, it, expect } from 'vitest';
+import { readFile, writeFile, rm, symlink, mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { copyFixture, runCli, type CliResult } from '../helpers.ts';
+
+/** Builds a good copy first, applies the breakage, builds again, and checks out/ is as it was. */
+async function breakAndBuild(breakIt: (dir: string) => Promise<void>): Promise<{ dir: string; result: CliResult; unchanged: boolean }> {
+  const dir = await copyFixture('basic');
+  const config = path.join(dir, 'config.yaml');
+  expect((await runCli(['build', '--config', config])).code).toBe(0);
+  const before = await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8');
+  await breakIt(dir);
+  const result = await runCli(['build', '--config', config]);
+  const after = await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8').catch(() => '');
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // never a stack trace
+  expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-'))).toEqual([]);
+  return { dir, result, unchanged: before === after };
+}
+
+const patchConfig = (dir: string, from: string, to: string) =>
+  readFile(path.join(dir, 'config.yaml'), 'utf8').then((text) => writeFile(path.join(dir, 'config.yaml'), text.replace(from, to)));
+
+describe('bad input gives a clear message, the right exit code and an untouched out/', () => {
+  it('invalid YAML in _category_.yaml', async () => {
+    const { dir, result, unchanged } = await breakAndBuild((d) => writeFile(path.join(d, 'content/guide/_category_.yaml'), 'label: [Guide\nposition: 1\n'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`${path.join(dir, 'content/guide/_category_.yaml')}:\\d+:\\d+: error: invalid YAML`));
+    expect(unchanged).toBe(true);
+  });
+
+  it('an unknown front matter key is a warning with its position', async () => {
+    const { dir, result } = await breakAndBuild(async (d) => {
+      const file = path.join(d, 'content/guide/second.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('title: Second page', 'title: Second page\nauthor: someone'));
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`content/guide/second.md:3:1: warning: unknown front matter key "author" is ignored`);
+    expect(dir).toBeTruthy();
+  });
+
+  it('duplicate doc ids', async () => {
+    const { result, unchanged } = await breakAndBuild((d) => writeFile(path.join(d, 'content/guide/copy.md'), '---\ntitle: Copy\nid: first\n---\n\nText.\n'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/guide\/(copy|first)\.md:1:1: error: duplicate doc id "guide\/first"/);
+    expect(unchanged).toBe(true);
+  });
+
+  it('an unreadable file', async () => {
+    const { result, unchanged } = await breakAndBuild((d) => symlink(path.join(d, 'does-not-exist.md'), path.join(d, 'content/guide/broken.md')));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content/guide/broken.md: error: cannot read this file (ENOENT)');
+    expect(unchanged).toBe(true);
+  });
+
+  it('an empty content/ folder', async () => {
+    const { result, unchanged } = await breakAndBuild(async (d) => {
+      await rm(path.join(d, 'content'), { recursive: true });
+      await mkdir(path.join(d, 'content'));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: content/ holds no markdown pages');
+    expect(unchanged).toBe(true);
+  });
+
+  it('an invalid OpenAPI file names the JSON pointer', async () => {
+    const { result, unchanged } = await breakAndBuild(async (d) => {
+      const file = path.join(d, 'openapi/mini.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace("'200':", "'299x':"));
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('openapi/mini.yaml:13:9: error: the API spec is not a valid OpenAPI document: #/paths/~1things/get/responses/299x: unexpected key "299x"');
+    expect(unchanged).toBe(true);
+  });
+
+  it('a doc navbar item with an unknown doc id points at the config line', async () => {
+    const { dir, result, unchanged } = await breakAndBuild((d) => patchConfig(d, '    - { type: link, label: API, to: api, position: left }', '    - { type: link, label: API, to: api, position: left }\n    - { type: doc, docId: guide/nope, label: Nope }'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'config.yaml')}:20:20: error: navbar item "Nope" names the doc id "guide/nope", which does not exist`);
+    expect(unchanged).toBe(true);
+  });
+
+  it('a doc navbar item naming a draft is no error (the item is hidden)', async () => {
+    const { result } = await breakAndBuild(async (d) => {
+      await writeFile(path.join(d, 'content/guide/later.md'), '---\ntitle: Later\ndraft: true\n---\n\nNot yet.\n');
+      await patchConfig(d, '    - { type: link, label: API, to: api, position: left }', '    - { type: link, label: API, to: api, position: left }\n    - { type: doc, docId: guide/later, label: Later }');
+    });
+    expect(result.code).toBe(0);
+  });
+
+  it('an unknown sidebar id', async () => {
+    const { result, unchanged } = await breakAndBuild((d) => patchConfig(d, '{ type: docSidebar, label: Guide, position: left }', '{ type: docSidebar, sidebarId: other, label: Guide, position: left }'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/config\.yaml:\d+:\d+: error: navbar item "Guide" names the sidebar "other", which does not exist/);
+    expect(unchanged).toBe(true);
+  });
+});
