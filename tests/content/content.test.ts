@@ -52,9 +52,9 @@ describe('routes', () => {
 describe('content scan and sidebar', () => {
   it('orders categories and docs by position, then name, with category index pages', async () => {
     const scan = await scanContent(path.resolve('tests/fixtures/basic/content'), { includeDrafts: false });
-    expect(scan.docs.map((d) => d.relPath)).toEqual(['guide/first.md', 'guide/index.md', 'guide/second.md', 'index.md']);
+    expect(scan.docs.map((d) => d.relPath)).toEqual(['guide/first.md', 'guide/index.md', 'guide/second.md', 'index.md', 'reference/deep/long.md', 'reference/glossary.md']);
     const sidebar = buildSidebar(scan.docs, scan.categories);
-    expect(sidebar).toHaveLength(1);
+    expect(sidebar).toHaveLength(2);
     const guide = sidebar[0];
     expect(guide?.type).toBe('category');
     if (guide?.type !== 'category') return;

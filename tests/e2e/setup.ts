@@ -37,7 +37,10 @@ export async function startSite(fixture = 'basic', options: { configPatch?: (tex
 
 /** A page that records console errors, warnings and uncaught exceptions. */
 export async function openPage(site: E2eSite, options: Parameters<Browser['newPage']>[0] = {}): Promise<{ page: Page; problems: string[] }> {
-  const page = await site.browser.newPage(options);
+  // A context per page (not browser.newPage) so tools such as axe can open frames in it.
+  const context = await site.browser.newContext(options);
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);

@@ -98,7 +98,7 @@ function Root(props: BootData) {
   // After a route change: title, scroll, focus stays predictable for keyboard users, zoom re-attached.
   const first = useRef(true);
   useEffect(() => {
-    document.title = documentTitle(site, page);
+    if (!document.documentElement.dataset.crashed) document.title = documentTitle(site, page);
     scheduleZoom();
     observeLinks(site.baseUrl);
     if (first.current) {

@@ -29,11 +29,21 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidUpdate(): void {
-    if (this.state.error) document.title = `Page Error ${this.props.delimiter} ${this.props.siteTitle}`;
+    this.markCrashed(this.state.error !== null);
   }
 
   override componentDidCatch(): void {
-    document.title = `Page Error ${this.props.delimiter} ${this.props.siteTitle}`;
+    this.markCrashed(true);
+  }
+
+  /** The router sets titles after rendering; the `data-crashed` flag tells it to leave this one alone. */
+  private markCrashed(crashed: boolean): void {
+    if (crashed) {
+      document.documentElement.dataset.crashed = 'true';
+      document.title = `Page Error ${this.props.delimiter} ${this.props.siteTitle}`;
+    } else {
+      delete document.documentElement.dataset.crashed;
+    }
   }
 
   override render(): ReactNode {

@@ -38,7 +38,8 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
     };
   }, [mobileOpen]);
 
-  useEffect(() => setShowSecondary(true), [page.route]);
+  // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
+  useEffect(() => setShowSecondary(true), [page.route, mobileOpen]);
 
   const left = site.navbar.items.filter((i) => i.position === 'left' && i.kind !== 'search');
   const right = site.navbar.items.filter((i) => i.position === 'right' && i.kind !== 'search');
@@ -88,6 +89,8 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
       </div>
       <div className="navbar-sidebar__backdrop" hidden={!mobileOpen} onClick={close} />
       <div id="navbar-mobile-panel" className="navbar-sidebar" hidden={!mobileOpen} role="dialog" aria-modal="true" aria-label="Navigation">
+        {mobileOpen ? (
+        <>
         <div className="navbar-sidebar__brand">
           <a className="navbar__brand" href={logo?.href ?? site.baseUrl} onClick={close}>
             {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : site.title}
@@ -121,6 +124,8 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
             ) : null}
           </ul>
         )}
+        </>
+        ) : null}
       </div>
     </nav>
   );

@@ -13,15 +13,21 @@ export class NavbarItemBoundary extends Component<{ item: NavItem; children: Rea
     return { failed: true };
   }
   override render(): ReactNode {
-    if (!this.state.failed) return this.props.children;
-    const where = this.props.item.problem ?? 'navbar.items';
-    return (
-      <span className="navbar__item navbar__item--error" role="alert">
-        A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) in config.yaml: {where}
-        {this.props.item.label ? ` ("${this.props.item.label}")` : ''}
-      </span>
-    );
+    // An item the build already knows is broken renders the message directly (server rendering has
+    // no error boundaries); anything that throws while rendering lands here too.
+    if (!this.state.failed && this.props.item.kind !== 'error') return this.props.children;
+    return <NavbarItemError item={this.props.item} />;
   }
+}
+
+function NavbarItemError(props: { item: NavItem }) {
+  const where = props.item.problem ?? 'navbar.items';
+  return (
+    <span className="navbar__item navbar__item--error" role="alert">
+      A navbar item failed to render. Please double-check the following navbar item in config.yaml: {where}
+      {props.item.label ? ` ("${props.item.label}")` : ''}
+    </span>
+  );
 }
 
 function rememberVersion(item: NavItem): void {

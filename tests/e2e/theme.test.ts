@@ -1,0 +1,366 @@
+/**
+ * Every page-shell behaviour of the spec (§2 page shell, §4 site states, §8 site messages, §9
+ * constants), in Debian Chromium against the built fixture served on 127.0.0.1.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSite, openPage, type E2eSite } from './setup.ts';
+
+let site: E2eSite;
+const url = (route = '') => `${site.origin}${site.base}${route}`;
+async function ready(page: Page, route = ''): Promise<void> {
+  await page.goto(url(route));
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+describe('colour mode', () => {
+  it('is dark by default, set before any bundle runs (no flash)', async () => {
+    const { page } = await openPage(site);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(url('guide/first/'));
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 23, 28)');
+    await page.close();
+  });
+
+  it('toggles, stores the choice under "theme" and keeps it on the next load', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.click('button.color-mode-toggle');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await page.getAttribute('button.color-mode-toggle', 'aria-label')).toContain('Switch between dark and light mode');
+    await page.close();
+  });
+});
+
+describe('announcement bar', () => {
+  it('shows config content and colours, stays closed once closed, with no layout shift', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    const bar = page.locator('.announcement');
+    expect(await bar.textContent()).toContain('Fixture announcement');
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 52, 86)');
+    await page.click('button[aria-label="Close announcement"]');
+    expect(await bar.count()).toBe(0);
+    await page.route('**/assets/*.js', (route) => route.abort()); // before any script could move things
+    await page.reload();
+    expect(await page.locator('.announcement').evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    expect(await page.locator('.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('navbar', () => {
+  it('dropdowns open on click or Enter, close on outside click, Escape or focus loss, with aria-expanded', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    const toggle = page.locator('.navbar__desktop-items .dropdown__toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.mouse.click(400, 500);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Current');
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('dropdown__toggle'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+
+  it('marks legacy entries and remembers the preferred docs version', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.click('.navbar__desktop-items .dropdown__toggle');
+    const old = page.locator('.dropdown__link', { hasText: 'Old' });
+    expect(await old.locator('.badge--legacy').textContent()).toBe('Legacy');
+    await page.route('https://fixture.example.com/**', (route) => route.fulfill({ body: 'elsewhere' }));
+    await page.locator('.dropdown__link', { hasText: 'Current' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+    await page.close();
+  });
+
+  it('hides on scroll down, shows on scroll up', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 700 } });
+    await ready(page, 'reference/deep/long/');
+    await page.mouse.wheel(0, 1200);
+    await page.waitForFunction(() => document.querySelector('.navbar')?.classList.contains('navbar--hidden'));
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => !document.querySelector('.navbar')?.classList.contains('navbar--hidden'));
+    await page.close();
+  });
+});
+
+describe('mobile (≤ 996 px)', () => {
+  it('opens a panel with the doc sidebar and a back-to-main-menu button, locks scroll, closes past 996 px and on back', async () => {
+    const { page } = await openPage(site, { viewport: { width: 600, height: 800 } });
+    await ready(page, 'guide/first/');
+    expect(await page.locator('.navbar__desktop-items').first().isVisible()).toBe(false);
+    await page.click('button[aria-label="Toggle navigation bar"]');
+    const panel = page.locator('#navbar-mobile-panel');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    expect(await panel.locator('.sidebar a', { hasText: 'Second page' }).isVisible()).toBe(true);
+    await panel.locator('button', { hasText: '← Back to main menu' }).click();
+    expect(await panel.locator('a', { hasText: 'API' }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.click('button[aria-label="Toggle navigation bar"]');
+    await panel.locator('.sidebar a', { hasText: 'Second page' }).click();
+    await page.waitForSelector('h1:has-text("Second page")');
+    await page.click('button[aria-label="Toggle navigation bar"]');
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
+    await page.close();
+  });
+});
+
+describe('doc sidebar', () => {
+  it('collapses automatically, keeps the active link visible and fetches closed sections on demand', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'reference/deep/long/');
+    const active = page.locator('.doc-layout__sidebar [aria-current="page"]');
+    expect(await active.textContent()).toBe('Long page');
+    const guideCaret = page.locator('.doc-layout__sidebar button[aria-label*="Guide"]');
+    expect(await guideCaret.getAttribute('aria-expanded')).toBe('false');
+    await guideCaret.click();
+    await page.waitForSelector('.doc-layout__sidebar a:has-text("First page")');
+    expect(await guideCaret.getAttribute('aria-expanded')).toBe('true');
+    // Opening Guide closed its sibling Reference.
+    expect(await page.locator('.doc-layout__sidebar button.menu__link', { hasText: 'Reference' }).getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+});
+
+describe('table of contents and heading anchors', () => {
+  it('highlights the heading in view while scrolling', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 700 } });
+    await ready(page, 'reference/deep/long/');
+    await page.evaluate(() => document.getElementById('gamma')?.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('.toc--desktop .toc__link--active')?.textContent === 'Gamma');
+    await page.close();
+  });
+
+  it('offers a collapsible "On this page" on narrow screens', async () => {
+    const { page } = await openPage(site, { viewport: { width: 600, height: 800 } });
+    await ready(page, 'reference/deep/long/');
+    const toggle = page.locator('.toc__toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await page.locator('#toc-mobile-list a', { hasText: 'Beta one' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows a # link on focus; following it updates the hash and keeps the heading clear of the navbar', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'reference/deep/long/');
+    const link = page.locator('#beta .hash-link');
+    await link.focus();
+    expect(await link.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await link.click();
+    await page.waitForFunction(() => location.hash === '#beta');
+    const top = await page.locator('#beta').evaluate((el) => el.getBoundingClientRect().top);
+    const navbarBottom = await page.locator('.navbar').evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(top).toBeGreaterThanOrEqual(Math.max(0, navbarBottom) - 1);
+    await page.close();
+  });
+});
+
+describe('image zoom', () => {
+  it('opens on click after 1000 ms, with margin 0 and the mode’s background; Escape closes it', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.waitForSelector('html[data-zoom-attached="true"]', { timeout: 5000 });
+    await page.click('.markdown img');
+    await page.waitForSelector('.medium-zoom-overlay');
+    expect(await page.locator('.medium-zoom-overlay').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(50, 50, 50)');
+    await page.waitForTimeout(400); // let the opening animation finish, as a reader would
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+    await page.click('button.color-mode-toggle');
+    await page.click('.markdown img');
+    await page.waitForSelector('.medium-zoom-overlay');
+    expect(await page.locator('.medium-zoom-overlay').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await page.waitForTimeout(400);
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+    await page.close();
+  });
+});
+
+describe('client routing', () => {
+  it('shows the progress bar only when a route takes longer than 200 ms, then scrolls to the hash', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/');
+    await page.route('**/reference/deep/long/__data.json', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = `${document.documentElement.dataset.base}reference/deep/long/#gamma`;
+      a.id = 'slow-link';
+      a.textContent = 'slow';
+      document.querySelector('.markdown')?.appendChild(a);
+    });
+    await page.click('#slow-link');
+    await page.waitForSelector('#nprogress .bar', { state: 'attached', timeout: 2000 });
+    await page.waitForSelector('h1:has-text("Long page")');
+    await page.waitForSelector('#nprogress', { state: 'detached', timeout: 3000 });
+    const top = await page.locator('#gamma').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(200);
+    await page.click('.pagination-nav__link--prev');
+    await page.waitForSelector('h1:has-text("Glossary")');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.close();
+  });
+
+  it('does not show the progress bar for fast routes', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/');
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) (window as unknown as { sawProgress: boolean }).sawProgress = true;
+      }).observe(document.body, { childList: true });
+    });
+    await page.click('.doc-layout__sidebar a:has-text("First page")');
+    await page.waitForSelector('h1:has-text("First page")');
+    expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress ?? false)).toBe(false);
+    await page.close();
+  });
+
+  it('prefetches on hover, but not on 2g or with data-saver', async () => {
+    for (const connection of [null, { effectiveType: '2g', saveData: false }, { effectiveType: '4g', saveData: true }]) {
+      const { page } = await openPage(site);
+      if (connection) await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
+      const requested: string[] = [];
+      page.on('request', (r) => r.url().endsWith('__data.json') && requested.push(r.url()));
+      await ready(page, 'guide/');
+      await page.hover('.doc-layout__sidebar a:has-text("Second page")');
+      await page.waitForTimeout(400);
+      const prefetched = requested.some((r) => r.includes('/guide/second/__data.json'));
+      expect(prefetched, JSON.stringify(connection)).toBe(connection === null);
+      await page.close();
+    }
+  });
+
+  it('does a full page load when the next route fails to load', async () => {
+    const { page } = await openPage(site);
+    await page.route('**/guide/second/__data.json', (route) => route.fulfill({ status: 500, body: 'no' }));
+    await ready(page, 'guide/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.click('.doc-layout__sidebar a:has-text("Second page")');
+    await page.waitForURL('**/guide/second/');
+    await page.waitForSelector('h1:has-text("Second page")');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+    await page.close();
+  });
+
+  it('shows the error and a Retry button when a lazy part fails to load, and Retry retries', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/');
+    let fail = true;
+    await page.route('**/assets/search-*.js', (route) => (fail ? route.abort() : route.continue()));
+    await page.click('button.search-button');
+    const box = page.locator('#search-load-error');
+    await box.waitFor();
+    expect(await box.textContent()).toContain('Search could not be loaded');
+    fail = false;
+    await box.locator('button', { hasText: 'Retry' }).click();
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.close();
+  });
+});
+
+describe('site messages', () => {
+  it('a render error shows the crash fallback with its causes and the title "Page Error | site"', async () => {
+    const { page } = await openPage(site);
+    await page.route('**/guide/second/__data.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ kind: 'mystery', route: '/guide/second/', title: 'x', toc: [] }) }));
+    await ready(page, 'guide/');
+    await page.click('.doc-layout__sidebar a:has-text("Second page")');
+    await page.waitForSelector('text=This page crashed.');
+    expect(await page.locator('.crash__causes').textContent()).toContain('unknown page kind "mystery"');
+    expect(await page.title()).toBe('Page Error | Fixture Docs');
+    expect(await page.locator('button', { hasText: 'Try again' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('served from the wrong base path, the page says "Your site did not load properly", even without the bundle', async () => {
+    const { page } = await openPage(site);
+    await page.route('**/wrong-base/**', async (route) => {
+      const response = await page.request.get(url('guide/'));
+      await route.fulfill({ response, body: await response.text() });
+    });
+    await page.goto(`${site.origin}/wrong-base/guide/`);
+    const banner = page.locator('#base-url-issue-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Your site did not load properly');
+    expect(await banner.textContent()).toContain('baseUrl');
+    await page.close();
+  });
+
+  it('works without persistence, with one warning, when storage is unavailable', async () => {
+    const { page, problems } = await openPage(site);
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+    });
+    await ready(page, 'guide/');
+    await page.click('button.color-mode-toggle');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.click('button[aria-label="Close announcement"]');
+    expect(problems.filter((p) => p.includes('storage is unavailable'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('shows the version badge and no version banner on doc pages', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    expect(await page.locator('.badge--version').textContent()).toBe('Version: 1.0');
+    expect(await page.locator('.version-banner').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('print and motion', () => {
+  it('prints in light colours without navbar, sidebar or TOC', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'reference/deep/long/');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.navbar').isVisible()).toBe(false);
+    expect(await page.locator('.doc-layout__sidebar').isVisible()).toBe(false);
+    expect(await page.locator('.toc--desktop').isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await page.close();
+  });
+
+  it('animates sidebar categories with a duration from their height, 1 ms with reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page } = await openPage(site, { reducedMotion });
+      await ready(page, 'reference/glossary/');
+      await page.click('.doc-layout__sidebar button.menu__link:has-text("Deep")');
+      const duration = Number(await page.locator('.doc-layout__sidebar #sidebar-reference-deep').getAttribute('data-collapse-duration'));
+      if (reducedMotion === 'reduce') expect(duration).toBe(1);
+      else expect(duration).toBeGreaterThan(100);
+      await page.close();
+    }
+  });
+});
