@@ -45,6 +45,11 @@ function isEditable(target: EventTarget | null): boolean {
 /** Ctrl/Cmd+K toggles the modal; "/" opens it when focus is not in a text field. */
 export function installSearchShortcuts(): void {
   window.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && current?.isOpen()) {
+      event.preventDefault();
+      current.close();
+      return;
+    }
     const isToggle = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
     if (isToggle) {
       event.preventDefault();

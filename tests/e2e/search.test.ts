@@ -1,0 +1,222 @@
+/**
+ * Search in Chromium: the DocSearch modal on the embedded index (shortcuts, states, messages,
+ * limits, recent searches), the search page, and the hosted mode against a fake service on
+ * 127.0.0.1 that checks the exact request.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Page } from 'playwright-core';
+import { startSite, openPage, type E2eSite } from './setup.ts';
+
+let site: E2eSite;
+const url = (route = '') => `${site.origin}${site.base}${route}`;
+async function ready(page: Page, route = 'guide/'): Promise<void> {
+  await page.goto(url(route));
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+describe('search modal (embedded index)', () => {
+  it('does not request its code before first use, then opens on click and closes with Escape', async () => {
+    const { page, problems } = await openPage(site);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await ready(page);
+    await page.waitForTimeout(300);
+    expect(requested.filter((r) => /\/assets\/search-|search-index-/.test(r))).toEqual([]);
+    await page.click('button.search-button');
+    await page.waitForSelector('.DocSearch-Modal');
+    expect(requested.some((r) => /\/assets\/search-[A-Z0-9]+\.js/.test(r))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens with Ctrl+K, Meta+K, "/" outside inputs, and by typing on the focused search button', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    for (const keys of ['Control+k', 'Meta+k', '/']) {
+      await page.locator('h1').click();
+      await page.keyboard.press(keys);
+      await page.waitForSelector('.DocSearch-Modal');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    }
+    await page.focus('button.search-button');
+    await page.keyboard.type('g');
+    await page.waitForSelector('.DocSearch-Modal');
+    expect(await page.inputValue('.DocSearch-Input')).toBe('g');
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  it('does not open on "/" typed into an input', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'search/');
+    await page.focus('#search-page-input');
+    await page.keyboard.type('a/b');
+    expect(await page.locator('.DocSearch-Modal').count()).toBe(0);
+    expect(await page.inputValue('#search-page-input')).toBe('a/b');
+    await page.close();
+  });
+
+  it('finds pages, groups hits, limits the query to 64 characters and links to "See all N results"', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    expect(await page.getAttribute('.DocSearch-Input', 'maxlength')).toBe('64');
+    await page.keyboard.type('render engine');
+    await page.waitForSelector('.DocSearch-Hit');
+    expect(await page.locator('.DocSearch-Hit-source').first().textContent()).toBeTruthy();
+    const seeAll = page.locator('.docsearch-see-all');
+    expect(await seeAll.textContent()).toMatch(/^See all \d+ results$/);
+    expect(await seeAll.getAttribute('href')).toBe(`${site.base}search/?q=render%20engine`);
+    await page.locator('.DocSearch-Hit a').first().click();
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    await page.waitForSelector('h1:has-text("Glossary")');
+    await page.close();
+  });
+
+  it('shows "No results for", suggestions and "Let us know." when nothing matches', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    // Typed letter by letter: "hub" finds pages (their sections become suggestions), "hubzzq" nothing.
+    await page.keyboard.type('hub', { delay: 80 });
+    await page.waitForSelector('.DocSearch-Hit');
+    await page.keyboard.type('zzq', { delay: 80 });
+    const screen = page.locator('.DocSearch-NoResults');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('No results for "hubzzq"');
+    expect(await screen.textContent()).toContain('Try searching for');
+    expect(await screen.locator('.DocSearch-Prefill').count()).toBeGreaterThan(0);
+    expect(await screen.locator('.DocSearch-Prefill').count()).toBeLessThanOrEqual(3);
+    expect(await screen.textContent()).toContain('Believe this query should return results?');
+    const letUsKnow = screen.locator('a', { hasText: 'Let us know.' });
+    expect(await letUsKnow.getAttribute('href')).toBe('https://feedback.example.com/docs-search?query=hubzzq');
+    await page.close();
+  });
+
+  it('remembers recent searches', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('glossary');
+    await page.waitForSelector('.DocSearch-Hit');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('h1:has-text("Glossary")');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Hit-source:has-text("Recent")');
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('RECENT_SEARCHES')));
+    expect(stored.length).toBe(1);
+    await page.close();
+  });
+
+  it('shows "Unable to fetch results" when the index cannot be loaded', async () => {
+    const { page } = await openPage(site);
+    await page.route('**/search-index-*.json', (route) => route.abort());
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    const box = page.locator('#search-load-error, .DocSearch-ErrorScreen');
+    await box.first().waitFor();
+    expect(await box.first().textContent()).toMatch(/Unable to fetch results|could not be loaded/);
+    await page.close();
+  });
+});
+
+describe('search page', () => {
+  it('keeps the query in the URL, shows grouped results with highlights, and renders the query as text', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'search/?q=hub');
+    await page.waitForSelector('.search-result');
+    expect(await page.locator('h1').textContent()).toBe('Search results for "hub"');
+    expect(await page.locator('.search-result mark').count()).toBeGreaterThan(0);
+    await page.fill('#search-page-input', '<img src=x onerror=alert(1)>');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === '<img src=x onerror=alert(1)>');
+    expect(await page.locator('h1').textContent()).toBe('Search results for "<img src=x onerror=alert(1)>"');
+    expect(await page.locator('main img').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('hosted search service (a fake on 127.0.0.1)', () => {
+  let fake: Server;
+  let hosted: E2eSite;
+  const seen: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[] = [];
+
+  beforeAll(async () => {
+    fake = createServer((req, res) => {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, GET, OPTIONS' };
+      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const parsed = body ? (JSON.parse(body) as { requests: { indexName: string; query: string }[] }) : { requests: [] };
+        seen.push({ method: req.method ?? '', path: req.url ?? '', body: parsed, headers: req.headers });
+        const hit = {
+          objectID: '1',
+          url: 'https://docs.example.com/docs/guide/first/#custom-id',
+          hierarchy: { lvl0: 'Guide', lvl1: 'First page', lvl2: 'Second heading', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+          content: null,
+          type: 'lvl2',
+          _highlightResult: { hierarchy: { lvl0: { value: 'Guide', matchLevel: 'none', matchedWords: [] }, lvl1: { value: 'First page', matchLevel: 'none', matchedWords: [] }, lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full', matchedWords: ['heading'] } } },
+          _snippetResult: { hierarchy: { lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full' } } },
+        };
+        res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ results: parsed.requests.map((r) => ({ hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, query: r.query, params: '', index: r.indexName, processingTimeMS: 1, exhaustiveNbHits: true })) }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const port = (fake.address() as { port: number }).port;
+    hosted = await startSite('basic', {
+      configPatch: (c) =>
+        c.replace('search:\n', `search:\n  appId: TESTAPP\n  apiKey: test-search-key\n  indexName: fixture-docs\n  hosts:\n    - { url: "127.0.0.1:${port}", protocol: http }\n  replaceSearchResultPathname: { from: "^/docs/", to: "/docs/" }\n`),
+    });
+  });
+  afterAll(async () => {
+    await hosted.close();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+
+  it('sends one POST multi-index query per search with the levels, 20 hits and the contextual filters', async () => {
+    const { page } = await openPage(hosted);
+    await page.goto(`${hosted.origin}${hosted.base}guide/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('heading');
+    await page.waitForSelector('.DocSearch-Hit');
+    const request = seen.filter((s) => s.method === 'POST').at(-1);
+    expect(request?.path).toMatch(/^\/1\/indexes\/\*\/queries/);
+    const body = request?.body as { requests: Record<string, unknown>[] };
+    expect(body.requests).toHaveLength(1);
+    const query = body.requests[0] ?? {};
+    expect(query.indexName).toBe('fixture-docs');
+    expect(query.query).toBe('heading');
+    expect(query.hitsPerPage).toBe(20);
+    expect(query.attributesToRetrieve).toEqual(['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url']);
+    expect(query.facetFilters).toEqual(['language:en', 'docusaurus_tag:docs-default-current']);
+    const auth = `${request?.path ?? ''} ${JSON.stringify(request?.headers ?? {})}`;
+    expect(auth).toContain('test-search-key');
+    expect(auth).toContain('TESTAPP');
+    // The hit's absolute URL on the hosted index is rewritten to open in this site.
+    expect(await page.locator('.DocSearch-Hit a').first().getAttribute('href')).toBe('/docs/guide/first/#custom-id');
+    await page.close();
+  });
+
+  it('serves the search page from the hosted service too', async () => {
+    const { page } = await openPage(hosted);
+    await page.goto(`${hosted.origin}${hosted.base}search/?q=heading`);
+    await page.waitForSelector('.search-result');
+    expect(await page.locator('.search-result__title').first().textContent()).toBe('First page');
+    await page.close();
+  });
+});
