@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DOCSGEN_ROOT } from './paths.ts';
 import { loadConfig } from './config/load.ts';
 import { scanContent, type ContentScan, type DocSource } from './content/scan.ts';
 import { buildSidebar } from './content/sidebar.ts';
@@ -28,7 +28,7 @@ import { withBase } from './content/slug.ts';
 import type { SearchRecord } from '../theme/search/types.ts';
 import type { PageData } from '../theme/data.ts';
 
-export const DOCSGEN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { DOCSGEN_ROOT };
 
 export interface BuildOptions {
   configFile: string;

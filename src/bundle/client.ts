@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
+import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 
 export interface ClientBundle {
   /** Files to write, by path relative to out/. */
@@ -47,11 +48,13 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
       loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file', '.ttf': 'file', '.gif': 'file' },
       define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
       logLevel: 'silent',
+      // A project's own theme resolves react & co. from docsgen's installation.
+      nodePaths: [DOCSGEN_NODE_MODULES],
     });
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new DocsgenError(`the theme does not compile: ${first?.text ?? (error as Error).message}`, {
-      ...(first?.location ? { position: { file: first.location.file, line: first.location.line, column: first.location.column + 1 } } : {}),
+      ...(first?.location ? { position: { file: path.resolve(first.location.file), line: first.location.line, column: first.location.column + 1 } } : {}),
       hint: 'fix the theme source at this position',
     });
   }

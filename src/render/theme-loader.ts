@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
+import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 
 export interface ThemeServer {
@@ -44,13 +45,15 @@ export async function loadThemeServer(themeDir: string, cacheDir: string): Promi
       loader: { '.css': 'empty', '.svg': 'empty' },
       plugins: [browserOnlyStubs],
       logLevel: 'silent',
+      // A project's own theme resolves react & co. from docsgen's installation.
+      nodePaths: [DOCSGEN_NODE_MODULES],
       define: { 'process.env.NODE_ENV': '"production"' },
     });
     code = result.outputFiles[0]?.text ?? '';
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new DocsgenError(`the theme does not compile: ${first?.text ?? (error as Error).message}`, {
-      ...(first?.location ? { position: { file: first.location.file, line: first.location.line, column: first.location.column + 1 } } : {}),
+      ...(first?.location ? { position: { file: path.resolve(first.location.file), line: first.location.line, column: first.location.column + 1 } } : {}),
       hint: 'fix the theme source at this position; the previous output stays in place',
     });
   }

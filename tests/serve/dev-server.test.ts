@@ -1,0 +1,106 @@
+/**
+ * `docsgen serve`: an edit reaches the open tab; a broken edit (page, folder, theme, config) shows
+ * the error in the terminal and the page, and fixing it recovers without restarting the server.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFile, writeFile, rm, rename, mkdir, cp } from 'node:fs/promises';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { copyFixture, launchChromium, ROOT } from '../helpers.ts';
+import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import { listen } from '../../src/serve/static-server.ts';
+
+let dir: string;
+let dev: DevServer;
+let server: Server;
+let browser: Browser;
+let origin: string;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  dir = await copyFixture('basic');
+  // A private copy of the theme, so a syntax error can be introduced without touching the real one.
+  await cp(path.join(ROOT, 'theme'), path.join(dir, 'theme'), { recursive: true });
+  dev = await startDevServer({ configFile: path.join(dir, 'config.yaml'), log: () => undefined, error: (e) => errors.push(e) });
+  server = await listen(dev.site, '127.0.0.1', 0);
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await dev.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function openGuide(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${origin}/docs/guide/`);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.waitForTimeout(200); // the live-reload channel connects
+  return page;
+}
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const full = path.join(dir, file);
+  await writeFile(full, change(await readFile(full, 'utf8')));
+}
+
+describe('docsgen serve', () => {
+  it('binds to 127.0.0.1 by default and reloads the open tab with the saved content', async () => {
+    const page = await openGuide();
+    await edit('content/guide/index.md', (t) => `${t}\n## Freshly saved heading\n`);
+    await page.waitForSelector('#freshly-saved-heading', { timeout: 15_000 });
+    await page.close();
+  });
+
+  it('shows a broken page in the terminal and in the page, and recovers when fixed', async () => {
+    const page = await openGuide();
+    const original = await readFile(path.join(dir, 'content/guide/second.md'), 'utf8');
+    await writeFile(path.join(dir, 'content/guide/second.md'), '---\ntitle: [broken\n---\n');
+    await page.waitForSelector('#docsgen-error-overlay', { timeout: 15_000 });
+    expect(await page.locator('#docsgen-error-overlay').textContent()).toContain('second.md:2');
+    expect(errors.at(-1)).toContain('invalid YAML in front matter');
+    await writeFile(path.join(dir, 'content/guide/second.md'), original.replace('title: Second page', 'title: Second page fixed'));
+    await page.waitForSelector('#docsgen-error-overlay', { state: 'detached', timeout: 15_000 });
+    await page.goto(`${origin}/docs/guide/second/`);
+    expect(await page.locator('h1').textContent()).toBe('Second page fixed');
+    await page.close();
+  });
+
+  it('survives a deleted page and a renamed folder', async () => {
+    await rm(path.join(dir, 'content/guide/second.md'));
+    await dev.nextBuild();
+    await rename(path.join(dir, 'content/reference'), path.join(dir, 'content/ref'));
+    await mkdir(path.join(dir, 'content/empty-folder'));
+    await dev.nextBuild();
+    const page = await (await browser.newContext()).newPage();
+    const response = await page.goto(`${origin}/docs/ref/glossary/`);
+    expect(response?.status()).toBe(200);
+    expect((await page.goto(`${origin}/docs/guide/second/`))?.status()).toBe(404);
+    await page.close();
+  });
+
+  it('survives a syntax error in the theme and a broken config.yaml', async () => {
+    const page = await openGuide();
+    const themeFile = path.join(dir, 'theme/components/Footer.tsx');
+    const theme = await readFile(themeFile, 'utf8');
+    await writeFile(themeFile, theme.replace('export function Footer() {', 'export function Footer() {{'));
+    await page.waitForSelector('#docsgen-error-overlay', { timeout: 15_000 });
+    expect(await page.locator('#docsgen-error-overlay').textContent()).toMatch(/Footer\.tsx:\d+:\d+: error: the theme does not compile/);
+    await writeFile(themeFile, theme);
+    await page.waitForSelector('#docsgen-error-overlay', { state: 'detached', timeout: 15_000 });
+
+    const config = path.join(dir, 'config.yaml');
+    const good = await readFile(config, 'utf8');
+    await writeFile(config, good.replace('title: Fixture Docs', 'title: [Fixture'));
+    await page.waitForSelector('#docsgen-error-overlay', { timeout: 15_000 });
+    expect(await page.locator('#docsgen-error-overlay').textContent()).toMatch(/config\.yaml:\d+:\d+: error: invalid YAML/);
+    await writeFile(config, good.replace('title: Fixture Docs', 'title: Fixture Docs Again'));
+    await page.waitForSelector('#docsgen-error-overlay', { state: 'detached', timeout: 15_000 });
+    expect(await page.title()).toBe('Guide overview | Fixture Docs Again');
+    await page.close();
+  });
+});
