@@ -58,7 +58,15 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       ),
     );
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    throw new DocsgenError(`invalid YAML: ${(error as Error).message}`, {
+      position: { file, line: 1, column: 1 },
+      hint: 'quote values that start with "*", "&" or "!"',
+    });
+  }
   const locate = (keyPath: KeyPath): SourcePosition => locateKey(doc, keyPath, positionAt, file);
 
   if (!validateConfig(data)) {

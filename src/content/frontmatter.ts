@@ -97,7 +97,16 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
       hint: 'fix the YAML syntax; quote values that contain ": " or start with a special character',
     });
   }
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // For instance an alias (*name) to an anchor that does not exist.
+    throw new DocsgenError(`invalid YAML in front matter: ${(error as Error).message}`, {
+      position: { file, line: 2, column: 1 },
+      hint: 'quote values that start with "*", "&" or "!"',
+    });
+  }
   if (!isObject(data)) {
     throw new DocsgenError('front matter must be a mapping of keys to values', {
       position: { file, line: 2, column: 1 },

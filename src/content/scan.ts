@@ -132,7 +132,15 @@ function parseCategory(text: string, file: string, dir: string): CategoryMeta {
       hint: 'a _category_.yaml holds "label", "position" and "collapsed"',
     });
   }
-  const data = (doc.toJS() ?? {}) as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = (doc.toJS() ?? {}) as Record<string, unknown>;
+  } catch (error) {
+    throw new DocsgenError(`invalid YAML: ${(error as Error).message}`, { position: { file }, hint: 'quote values that start with "*", "&" or "!"' });
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new DocsgenError('a _category_.yaml must be a mapping of keys to values', { position: { file }, hint: 'write "label: …", "position: …" and "collapsed: …" lines' });
+  }
   const meta: CategoryMeta = { dir, file, collapsed: true };
   for (const [key, value] of Object.entries(data)) {
     const bad = (expected: string): DocsgenError =>

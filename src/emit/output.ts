@@ -25,12 +25,12 @@ export class OutputWriter {
     const parent = path.dirname(outDir);
     const base = path.basename(outDir);
     await mkdir(parent, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw writeError(error, parent);
+      throw describeWriteError(error, parent);
     });
     await removeLeftovers(parent, base);
     const tempDir = path.join(parent, `${TEMP_PREFIX}${base}-${process.pid}-${Date.now().toString(36)}`);
     await mkdir(tempDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw writeError(error, tempDir);
+      throw describeWriteError(error, tempDir);
     });
     return new OutputWriter(outDir, tempDir);
   }
@@ -50,7 +50,7 @@ export class OutputWriter {
     try {
       await writeFile(target, contents);
     } catch (error) {
-      throw writeError(error as NodeJS.ErrnoException, target);
+      throw describeWriteError(error as NodeJS.ErrnoException, target);
     }
     this.written.add(relPath);
   }
@@ -75,14 +75,14 @@ export class OutputWriter {
     try {
       await rename(this.outDir, old);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw writeError(error as NodeJS.ErrnoException, this.outDir);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw describeWriteError(error as NodeJS.ErrnoException, this.outDir);
       hadOld = false;
     }
     try {
       await rename(this.tempDir, this.outDir);
     } catch (error) {
       if (hadOld) await rename(old, this.outDir).catch(() => undefined);
-      throw writeError(error as NodeJS.ErrnoException, this.outDir);
+      throw describeWriteError(error as NodeJS.ErrnoException, this.outDir);
     }
     if (hadOld) await rm(old, { recursive: true, force: true });
   }
@@ -118,7 +118,8 @@ function isOwnedByLiveProcess(name: string): boolean {
   }
 }
 
-function writeError(error: NodeJS.ErrnoException, target: string): DocsgenError {
+/** Turns a file system error into a message that says what happened and what to do. */
+export function describeWriteError(error: NodeJS.ErrnoException, target: string): DocsgenError {
   const reasons: Record<string, string> = {
     ENOSPC: 'the disk is full',
     EACCES: 'permission denied',

@@ -23,6 +23,7 @@ export interface StaticServerOptions {
 
 interface CachedFile {
   body: Buffer;
+  size: number;
   etag: string;
   mtime: Date;
   gzip?: Buffer;
@@ -105,8 +106,6 @@ export class StaticSite {
   }
 
   private async load(rel: string): Promise<CachedFile | undefined> {
-    const cached = this.cache.get(rel);
-    if (cached) return cached;
     const root = path.resolve(this.options.root);
     const full = path.resolve(root, rel);
     if (full !== root && !full.startsWith(root + path.sep)) return undefined;
@@ -116,9 +115,12 @@ export class StaticSite {
       if (!real.startsWith(this.rootReal + path.sep)) return undefined; // a symlink that leaves the root
       const info = await stat(real);
       if (!info.isFile()) return undefined;
+      // Cached bodies (and their compressed forms) stay valid while the file is unchanged.
+      const cached = this.cache.get(rel);
+      if (cached && cached.mtime.getTime() === info.mtime.getTime() && cached.size === info.size) return cached;
       let body = await readFile(real);
       if (rel.endsWith('.html') && this.options.transformHtml) body = Buffer.from(this.options.transformHtml(body.toString('utf8')));
-      const file: CachedFile = { body, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, mtime: info.mtime };
+      const file: CachedFile = { body, size: info.size, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, mtime: info.mtime };
       if (this.cache.size > 5000) this.cache.clear();
       this.cache.set(rel, file);
       return file;

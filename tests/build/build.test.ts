@@ -58,7 +58,7 @@ describe('a failed build leaves out/ as it was', () => {
     await writeFile(config, (await readFile(config, 'utf8')).replace('hideOnScroll: true', 'hideOnScroll: true\n  colour: blue'));
     const result = await runCli(['build', '--config', config]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${config}:16:3: error: unknown key "navbar.colour"`);
+    expect(result.stderr).toContain(`${config}:17:3: error: unknown key "navbar.colour"`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8')).toBe(before);
     expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-tmp'))).toEqual([]);

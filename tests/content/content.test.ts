@@ -61,7 +61,7 @@ describe('content scan and sidebar', () => {
     expect(guide.label).toBe('Guide');
     expect(guide.route).toBe('/guide/');
     expect(guide.items?.map((i) => i.label)).toEqual(['First page', 'Second page']);
-    expect(flattenSidebar(sidebar).map((e) => e.route)).toEqual(['/guide/', '/guide/first/', '/guide/second/']);
+    expect(flattenSidebar(sidebar).map((e) => e.route)).toEqual(['/guide/', '/guide/first/', '/guide/second/', '/reference/glossary/', '/reference/deep/long/']);
   });
 
   it('refuses an empty content folder', async () => {

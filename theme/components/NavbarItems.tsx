@@ -95,10 +95,13 @@ export function Dropdown(props: { item: NavItem; onNavigate?: () => void; inline
       const links = [...rootRef.current.querySelectorAll<HTMLAnchorElement>('.dropdown__menu a')];
       if (links.length === 0) return;
       event.preventDefault();
-      if (!open) setOpen(true);
       const index = links.indexOf(document.activeElement as HTMLAnchorElement);
       const next = event.key === 'ArrowDown' ? (index + 1) % links.length : (index - 1 + links.length) % links.length;
-      requestAnimationFrame(() => links[next]?.focus());
+      if (open) links[next]?.focus();
+      else {
+        setOpen(true);
+        requestAnimationFrame(() => links[next]?.focus()); // the menu shows on the next frame
+      }
     }
   };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
