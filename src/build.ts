@@ -53,6 +53,14 @@ export interface BuildResult {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  // DOCSGEN_TIMINGS=1 prints how long each phase took (the benchmark and profiling use it).
+  let lap = started;
+  const mark = (phase: string) => {
+    if (!process.env.DOCSGEN_TIMINGS) return;
+    const now = performance.now();
+    process.stderr.write(`timing ${phase}: ${(now - lap).toFixed(0)} ms\n`);
+    lap = now;
+  };
   const loaded = await loadConfig(options.configFile);
   const { config } = loaded;
   const rootDir = loaded.rootDir;
@@ -67,6 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { docs, duplicateFindings } = resolveDuplicates(scan.docs);
   const sidebar = buildSidebar(docs, scan.categories);
   const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir)));
+  mark('scan');
 
   // 2. Markdown → HTML (one highlighter for the build) while esbuild bundles the client.
   const bundlePromise = bundleClient({ themeDir, baseUrl: config.baseUrl, minify: options.minify ?? true });
@@ -89,9 +98,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (i % 50 === 0) progress('markdown', i, docs.length);
   });
   progress('markdown', docs.length, docs.length);
+  mark('markdown');
 
   // 3. Site data, routes and page data.
   const bundle = await bundlePromise;
+  mark('bundle (waited)');
   const sectionFiles = sidebar.map((item, index) => {
     if (item.type !== 'category') return undefined;
     const json = JSON.stringify(item);
@@ -139,6 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const indexJson = JSON.stringify(compactIndex(records, searchMeta));
   const indexRel = `${ASSETS_DIR}/search-index-${hashOf(indexJson)}.json`;
   if (site.search.mode === 'local') site.search.indexUrl = config.baseUrl + indexRel;
+  mark('routes+search');
 
   // 5. Render every route and write it (streamed into the temporary output).
   const theme = await loadThemeServer(themeDir, path.join(DOCSGEN_ROOT, 'node_modules/.cache/docsgen'));
@@ -194,6 +206,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (++done % 50 === 0) progress('render', done, routes.length);
     }
     progress('render', routes.length, routes.length);
+    mark('render+write');
 
     if (config.url) {
       await write('sitemap.xml', sitemapXml(config.url, routes.filter((r) => r.page.kind !== 'notfound').map((r) => withBase(config.baseUrl, r.page.route))));
@@ -219,7 +232,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (errors.length > 0 && !options.checkOnly) {
       throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
     }
+    mark('checks');
     await writer?.commit();
+    mark('commit');
     return {
       pages: routes.length,
       findings,

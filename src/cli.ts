@@ -6,7 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { build, DOCSGEN_ROOT, type BuildResult } from './build.ts';
+import type { BuildResult } from './build.ts';
+import { DOCSGEN_ROOT } from './paths.ts';
 import { formatError } from './errors.ts';
 import { formatFinding, githubAnnotation, summarize, type Finding } from './checks/findings.ts';
 
@@ -112,6 +113,8 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
   let lastPhase = '';
   let result: BuildResult;
   try {
+    // Loaded on demand so that --help and --version start instantly.
+    const { build } = await import('./build.ts');
     result = await build({
       configFile: opts.config,
       ...(opts.out ? { outDir: opts.out } : {}),

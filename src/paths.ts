@@ -2,5 +2,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DOCSGEN_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// bin/docsgen runs a compiled copy of src/ from a cache folder, so it passes the real root along.
+export const DOCSGEN_ROOT = process.env.DOCSGEN_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCSGEN_NODE_MODULES = path.join(DOCSGEN_ROOT, 'node_modules');

@@ -24,6 +24,10 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
     main: path.join(options.themeDir, 'client/entry.tsx'),
     search: path.join(options.themeDir, 'search/modal.tsx'),
     api: path.join(options.themeDir, 'client/api/mount-swagger.tsx'),
+    // Lazy parts' styles are entries of their own: CSS imported by a lazily loaded module would
+    // otherwise be merged into the main stylesheet.
+    'search-styles': path.join(options.themeDir, 'search/search.css'),
+    'api-styles': path.join(options.themeDir, 'client/api/api.css'),
   };
   let result;
   try {
@@ -63,7 +67,7 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
   const outputs = (result.metafile as Metafile).outputs;
   const find = (entryFile: string) => {
     const rel = path.relative(process.cwd(), entryFile).split(path.sep).join('/');
-    const [outPath, meta] = Object.entries(outputs).find(([, o]) => o.entryPoint === rel) ?? [];
+    const [outPath, meta] = Object.entries(outputs).find(([p, o]) => o.entryPoint === rel && !p.endsWith('.map')) ?? [];
     if (!outPath || !meta) throw new DocsgenError(`esbuild produced no output for ${rel}`);
     const url = (p: string) => options.baseUrl + path.relative('/virtual-out', path.resolve('/', p.replace(/^.*?virtual-out/, 'virtual-out'))).split(path.sep).join('/');
     return {
@@ -73,13 +77,13 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
     };
   };
   const main = find(entries.main);
-  const search = find(entries.search);
-  const api = find(entries.api);
+  const searchCss = find(entries['search-styles']).js;
+  const apiCss = find(entries['api-styles']).js;
   return {
     files,
     entry: main.js,
     css: main.css ? [main.css] : [],
     preload: main.imports,
-    lazyCss: { ...(search.css ? { search: search.css } : {}), ...(api.css ? { api: api.css } : {}) },
+    lazyCss: { search: searchCss, api: apiCss },
   };
 }

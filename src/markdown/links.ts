@@ -43,8 +43,12 @@ export function isExternal(href: string): boolean {
   return SCHEME.test(href);
 }
 
-export function rehypeLinks(context: LinkContext) {
+/** The per-build part of the link context; the file's own path comes from the VFile. */
+export type LinkResolvers = Omit<LinkContext, 'relPath'>;
+
+export function rehypeLinks(resolvers: LinkResolvers) {
   return (tree: Root, file: VFile): void => {
+    const context: LinkContext = { ...resolvers, relPath: file.path };
     const findings: LinkFindings = { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);

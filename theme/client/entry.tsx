@@ -181,7 +181,7 @@ function start(): void {
   const boot = readBootData();
   NProgress.configure({ showSpinner: false });
   watchSystemColorMode(boot.site.colorMode);
-  configureSearch({ settings: boot.site.search, navigate: (url) => void navigateImpl(url) });
+  configureSearch({ settings: boot.site.search, ...(boot.site.lazyCss.search ? { stylesheet: boot.site.lazyCss.search } : {}), navigate: (url) => void navigateImpl(url) });
   installSearchShortcuts();
   interceptLinks(boot.site.baseUrl);
   window.history.scrollRestoration = 'manual';

@@ -4,22 +4,25 @@
  */
 import type { SearchSettings } from '../data.ts';
 import type { SearchModal } from '../search/modal.tsx';
+import { loadStylesheet } from './stylesheet.ts';
 
 let settings: SearchSettings | undefined;
+let stylesheet: string | undefined;
 let navigateTo: (url: string) => void = (url) => window.location.assign(url);
 let modal: Promise<SearchModal> | undefined;
 let current: SearchModal | undefined;
 
-export function configureSearch(options: { settings: SearchSettings; navigate: (url: string) => void }): void {
+export function configureSearch(options: { settings: SearchSettings; stylesheet?: string; navigate: (url: string) => void }): void {
   settings = options.settings;
+  stylesheet = options.stylesheet;
   navigateTo = options.navigate;
 }
 
 function loadModal(): Promise<SearchModal> {
   if (!settings) return Promise.reject(new Error('search is not configured'));
   const config = settings;
-  modal ??= import('../search/modal.tsx')
-    .then((m) => m.createSearchModal(config, (url) => navigateTo(url)))
+  modal ??= Promise.all([import('../search/modal.tsx'), loadStylesheet(stylesheet)])
+    .then(([m]) => m.createSearchModal(config, (url) => navigateTo(url)))
     .then((m) => (current = m))
     .catch((error: unknown) => {
       modal = undefined;

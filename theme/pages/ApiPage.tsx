@@ -5,9 +5,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageData } from '../data.ts';
 import { LazyError } from '../components/LazyError.tsx';
+import { useSite } from '../context.tsx';
+import { loadStylesheet } from '../client/stylesheet.ts';
 
 export function ApiPage(props: { page: PageData }) {
   const api = props.page.api;
+  const stylesheet = useSite().lazyCss.api;
   const mountRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ status: 'idle' | 'loading' | 'ready' } | { status: 'error'; error: Error }>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
@@ -17,8 +20,8 @@ export function ApiPage(props: { page: PageData }) {
     let cancelled = false;
     let unmount: (() => void) | undefined;
     setState({ status: 'loading' });
-    import('../client/api/mount-swagger.tsx')
-      .then(async (module) => {
+    Promise.all([import('../client/api/mount-swagger.tsx'), loadStylesheet(stylesheet)])
+      .then(async ([module]) => {
         if (cancelled || !mountRef.current) return;
         unmount = await module.mountSwagger(mountRef.current, api);
         if (!cancelled) setState({ status: 'ready' });

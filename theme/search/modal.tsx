@@ -5,7 +5,6 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { DocSearchModal } from '@docsearch/react';
-import '@docsearch/css/dist/style.css';
 import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import { createSiteSearchClient, rewriteHitUrl, type SiteSearchClient } from './client.ts';

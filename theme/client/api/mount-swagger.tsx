@@ -4,7 +4,6 @@
  */
 import { createRoot } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
-import 'swagger-ui-react/swagger-ui.css';
 import type { ApiPageData } from '../../data.ts';
 
 /**
