@@ -5,12 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { DOCSGEN_ROOT } from './paths.ts';
+import { DOCSGEN_ROOT, DOCSGEN_VERSION } from './paths.ts';
 import { loadConfig } from './config/load.ts';
-import { scanContent, type ContentScan, type DocSource } from './content/scan.ts';
+import { scanContent, type DocSource } from './content/scan.ts';
 import { buildSidebar } from './content/sidebar.ts';
-import { createCodeHighlighter, languagesIn } from './markdown/highlight.ts';
-import { createMarkdownRenderer, type RenderedMarkdown } from './markdown/render.ts';
+import type { RenderedMarkdown } from './markdown/render.ts';
+import { renderAllMarkdown } from './markdown/render-all.ts';
+import { MarkdownCache } from './cache/markdown-cache.ts';
+import { hashDirectory, hashText } from './cache/fingerprint.ts';
 import { renderUntrustedMarkdown } from './markdown/safe.ts';
 import { loadApiSpec, apiPageData, type LoadedApiSpec } from './openapi/load.ts';
 import { bundleClient, ASSETS_DIR } from './bundle/client.ts';
@@ -70,32 +72,44 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const progress = options.onProgress ?? (() => undefined);
 
   // 1. Content and API specs.
-  const scan = await scanContent(contentDir, { includeDrafts: options.includeDrafts ?? false });
-  const draftIds = options.includeDrafts ? new Set<string>() : await draftDocIds(contentDir, scan);
+  // Drafts are scanned too (a navbar item may name one), then left out unless asked for.
+  const fullScan = await scanContent(contentDir, { includeDrafts: true });
+  const scan = options.includeDrafts ? fullScan : { ...fullScan, docs: fullScan.docs.filter((d) => !d.frontMatter.draft) };
+  const draftIds = new Set(fullScan.docs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id));
+  if (scan.docs.length === 0) {
+    throw new DocsgenError('content/ holds no markdown pages other than drafts', { position: { file: contentDir }, hint: 'remove "draft: true" from a page or add one' });
+  }
   const { docs, duplicateFindings } = resolveDuplicates(scan.docs);
   const sidebar = buildSidebar(docs, scan.categories);
   const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir)));
   mark('scan');
 
   // 2. Markdown → HTML (one highlighter for the build) while esbuild bundles the client.
-  const bundlePromise = bundleClient({ themeDir, baseUrl: config.baseUrl, minify: options.minify ?? true });
+  const docsgenCache = path.join(DOCSGEN_ROOT, 'node_modules/.cache/docsgen');
+  const themeHash = hashText(await hashDirectory(themeDir), DOCSGEN_VERSION);
+  const lockfile = await readFile(path.join(DOCSGEN_ROOT, 'package-lock.json'), 'utf8').catch(() => '');
+  const minify = options.minify ?? true;
+  const bundlePromise = bundleClient({
+    themeDir,
+    baseUrl: config.baseUrl,
+    minify,
+    cacheDir: docsgenCache,
+    fingerprint: hashText(themeHash, lockfile, config.baseUrl, String(minify)),
+  });
   const assets = await hashAssets(contentDir, scan.assets, config.baseUrl);
-  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)));
   // Every scanned doc, including the loser of a duplicate route: its route exists (served by the winner).
   const docsByRelPath = new Map(scan.docs.map((d) => [d.relPath, d]));
-  const renderMarkdown = createMarkdownRenderer({
-    highlighter,
-    baseUrl: config.baseUrl,
+  const markdownCache = new MarkdownCache(path.join(rootDir, '.docsgen', 'cache'), hashText(DOCSGEN_VERSION, config.baseUrl, 'markdown-v1'));
+  const rendered = await renderAllMarkdown({
+    docs,
+    cache: markdownCache,
     routeOfDoc: (relPath) => {
       const doc = docsByRelPath.get(relPath);
       return doc ? withBase(config.baseUrl, doc.route) : undefined;
     },
     urlOfAsset: (relPath) => assets.get(relPath)?.url,
-  });
-  const rendered = new Map<DocSource, RenderedMarkdown>();
-  docs.forEach((doc, i) => {
-    rendered.set(doc, renderMarkdown(doc.markdown, doc.relPath));
-    if (i % 50 === 0) progress('markdown', i, docs.length);
+    baseUrl: config.baseUrl,
+    progress,
   });
   progress('markdown', docs.length, docs.length);
   mark('markdown');
@@ -153,7 +167,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mark('routes+search');
 
   // 5. Render every route and write it (streamed into the temporary output).
-  const theme = await loadThemeServer(themeDir, path.join(DOCSGEN_ROOT, 'node_modules/.cache/docsgen'));
+  const theme = await loadThemeServer(themeDir, docsgenCache, themeHash);
   const writer = options.checkOnly ? undefined : await OutputWriter.create(outDir);
   const renderedRoutes: RenderedRoute[] = [];
   const virtualFiles = new Set<string>();
@@ -234,6 +248,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     mark('checks');
     await writer?.commit();
+    await markdownCache.flush();
     mark('commit');
     return {
       pages: routes.length,
@@ -269,12 +284,6 @@ async function themeDirectory(rootDir: string): Promise<string> {
   } catch {
     return path.join(DOCSGEN_ROOT, 'theme');
   }
-}
-
-async function draftDocIds(contentDir: string, scan: ContentScan): Promise<Set<string>> {
-  const all = await scanContent(contentDir, { includeDrafts: true });
-  const built = new Set(scan.docs.map((d) => d.id));
-  return new Set(all.docs.filter((d) => !built.has(d.id)).map((d) => d.id));
 }
 
 /** Two docs on one route: the first by path wins (a deterministic rule), both are named. Duplicate ids are errors. */

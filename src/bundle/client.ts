@@ -4,6 +4,7 @@
  * Nothing route-specific goes in: the bundle is the same for 10 pages or 10,000.
  */
 import path from 'node:path';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { build, type Metafile } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
@@ -19,7 +20,48 @@ export interface ClientBundle {
 
 export const ASSETS_DIR = 'assets';
 
-export async function bundleClient(options: { themeDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
+/**
+ * The bundle depends only on the theme, the installed packages, the base path and minification,
+ * so it is cached under that fingerprint and rebuilt only when one of them changes.
+ */
+export async function bundleClient(options: { themeDir: string; baseUrl: string; minify: boolean; cacheDir?: string; fingerprint?: string }): Promise<ClientBundle> {
+  const cacheFolder = options.cacheDir && options.fingerprint ? path.join(options.cacheDir, `client-${options.fingerprint}`) : undefined;
+  if (cacheFolder) {
+    const cached = await readCachedBundle(cacheFolder);
+    if (cached) return cached;
+  }
+  const bundle = await compileClient(options);
+  if (cacheFolder) await writeCachedBundle(cacheFolder, bundle);
+  return bundle;
+}
+
+async function readCachedBundle(folder: string): Promise<ClientBundle | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Omit<ClientBundle, 'files'> & { files: string[] };
+    const files = new Map<string, Uint8Array>();
+    await Promise.all(manifest.files.map(async (rel) => files.set(rel, await readFile(path.join(folder, 'files', rel)))));
+    return { ...manifest, files };
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCachedBundle(folder: string, bundle: ClientBundle): Promise<void> {
+  const temp = `${folder}.${process.pid}.tmp`;
+  try {
+    for (const [rel, contents] of bundle.files) {
+      await mkdir(path.dirname(path.join(temp, 'files', rel)), { recursive: true });
+      await writeFile(path.join(temp, 'files', rel), contents);
+    }
+    const { files, ...rest } = bundle;
+    await writeFile(path.join(temp, 'manifest.json'), JSON.stringify({ ...rest, files: [...files.keys()] }));
+    await rename(temp, folder);
+  } catch {
+    await rm(temp, { recursive: true, force: true }); // a cache that cannot be written only costs speed
+  }
+}
+
+async function compileClient(options: { themeDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
   const entries = {
     main: path.join(options.themeDir, 'client/entry.tsx'),
     search: path.join(options.themeDir, 'search/modal.tsx'),

@@ -14,7 +14,9 @@ export class OutputWriter {
   readonly tempDir: string;
   private readonly outDir: string;
   private readonly written = new Set<string>();
-  private readonly dirs = new Set<string>();
+  private readonly dirs = new Map<string, Promise<void>>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private failure: Error | undefined;
 
   private constructor(outDir: string, tempDir: string) {
     this.outDir = outDir;
@@ -40,19 +42,41 @@ export class OutputWriter {
     return this.written;
   }
 
+  /**
+   * Queues a file; up to 64 writes are in flight at once, so rendering overlaps with the disk.
+   * Errors surface at the next write or at flush().
+   */
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
+    this.written.add(relPath);
+    const task = this.writeNow(relPath, contents).catch((error: unknown) => {
+      this.failure ??= error as Error;
+    });
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+    if (this.inFlight.size >= 64) await Promise.race(this.inFlight);
+  }
+
+  /** Waits for every queued write; throws the first write error. */
+  async flush(): Promise<void> {
+    await Promise.all(this.inFlight);
+    if (this.failure) throw this.failure;
+  }
+
+  private async writeNow(relPath: string, contents: string | Uint8Array): Promise<void> {
     const target = path.join(this.tempDir, relPath);
     const dir = path.dirname(target);
-    if (!this.dirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.dirs.add(dir);
+    let made = this.dirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true }).then(() => undefined);
+      this.dirs.set(dir, made);
     }
     try {
+      await made;
       await writeFile(target, contents);
     } catch (error) {
       throw describeWriteError(error as NodeJS.ErrnoException, target);
     }
-    this.written.add(relPath);
   }
 
   async copyDir(from: string, toRel: string): Promise<void> {
@@ -69,6 +93,7 @@ export class OutputWriter {
 
   /** Replaces out/ with the finished build. */
   async commit(): Promise<void> {
+    await this.flush();
     const parent = path.dirname(this.outDir);
     const old = path.join(parent, `${OLD_PREFIX}${path.basename(this.outDir)}-${process.pid}-${Date.now().toString(36)}`);
     let hadOld = true;
@@ -88,6 +113,7 @@ export class OutputWriter {
   }
 
   async abort(): Promise<void> {
+    await Promise.allSettled(this.inFlight);
     await rm(this.tempDir, { recursive: true, force: true });
   }
 }

@@ -3,8 +3,7 @@
  * content hash and imported from there, so `docsgen serve` picks up theme edits without a restart
  * and a syntax error in the theme is reported with its file, line and column.
  */
-import { mkdir, writeFile, access } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
+import { mkdir, writeFile, access, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -30,7 +29,15 @@ const browserOnlyStubs: Plugin = {
   },
 };
 
-export async function loadThemeServer(themeDir: string, cacheDir: string): Promise<ThemeServer> {
+export async function loadThemeServer(themeDir: string, cacheDir: string, themeHash: string): Promise<ThemeServer> {
+  // The compiled theme is reused while no file of the theme changed.
+  const cachedFile = path.join(cacheDir, `theme-server-${themeHash}.mjs`);
+  try {
+    await access(cachedFile);
+    return (await import(pathToFileURL(cachedFile).href)) as ThemeServer;
+  } catch {
+    // not compiled yet
+  }
   let code: string;
   try {
     const result = await build({
@@ -57,14 +64,10 @@ export async function loadThemeServer(themeDir: string, cacheDir: string): Promi
       hint: 'fix the theme source at this position; the previous output stays in place',
     });
   }
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  // The compiled file must resolve react & co. from the project's node_modules, so it lives inside the project.
+  // The compiled file resolves react & co. from docsgen's node_modules, so it lives in its cache.
   await mkdir(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, `theme-server-${hash}.mjs`);
-  try {
-    await access(file);
-  } catch {
-    await writeFile(file, code);
-  }
-  return (await import(pathToFileURL(file).href)) as ThemeServer;
+  const temp = `${cachedFile}.${process.pid}.tmp`;
+  await writeFile(temp, code);
+  await rename(temp, cachedFile);
+  return (await import(pathToFileURL(cachedFile).href)) as ThemeServer;
 }

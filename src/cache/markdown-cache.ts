@@ -1,0 +1,66 @@
+/**
+ * Persistent cache of rendered markdown, one JSON file per page under `.docsgen/cache/`, keyed by
+ * the page's source, the docsgen version and the build settings. Each entry records the link and
+ * image targets it resolved, and is reused only while those still resolve the same way. Deleting
+ * the folder is always safe.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RenderedMarkdown } from '../markdown/render.ts';
+import { hashText } from './fingerprint.ts';
+
+export interface CachedMarkdown {
+  result: RenderedMarkdown;
+  /** Doc links and assets the page resolved while rendering, with what they resolved to. */
+  docs: Record<string, string | null>;
+  assets: Record<string, string | null>;
+}
+
+export class MarkdownCache {
+  private readonly dir: string;
+  private readonly salt: string;
+  private readonly pending: { file: string; json: string }[] = [];
+
+  constructor(cacheRoot: string, salt: string) {
+    this.dir = path.join(cacheRoot, 'markdown');
+    this.salt = salt;
+  }
+
+  keyOf(relPath: string, markdown: string): string {
+    return hashText(this.salt, relPath, markdown);
+  }
+
+  /** The cached result, if its dependencies still resolve as they did. */
+  async get(
+    key: string,
+    resolve: { doc(rel: string): string | undefined; asset(rel: string): string | undefined },
+  ): Promise<RenderedMarkdown | undefined> {
+    let entry: CachedMarkdown;
+    try {
+      entry = JSON.parse(await readFile(path.join(this.dir, key.slice(0, 2), `${key}.json`), 'utf8')) as CachedMarkdown;
+    } catch {
+      return undefined;
+    }
+    for (const [rel, route] of Object.entries(entry.docs)) if ((resolve.doc(rel) ?? null) !== route) return undefined;
+    for (const [rel, url] of Object.entries(entry.assets)) if ((resolve.asset(rel) ?? null) !== url) return undefined;
+    return entry.result;
+  }
+
+  set(key: string, entry: CachedMarkdown): void {
+    this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), json: JSON.stringify(entry) });
+  }
+
+  /** Writes new entries; a cache that cannot be written only costs speed, never the build. */
+  async flush(): Promise<void> {
+    const dirs = new Set(this.pending.map((p) => path.dirname(p.file)));
+    try {
+      await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+      for (let i = 0; i < this.pending.length; i += 64) {
+        await Promise.all(this.pending.slice(i, i + 64).map((p) => writeFile(p.file, p.json)));
+      }
+    } catch {
+      // ignore: see above
+    }
+    this.pending.length = 0;
+  }
+}
