@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 
@@ -73,6 +73,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
   };
   let result;
   try {
+    const { build } = await import('esbuild'); // only when the cached bundle is stale
     result = await build({
       entryPoints: entries,
       bundle: true,

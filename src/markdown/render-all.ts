@@ -4,8 +4,7 @@
  */
 import type { DocSource } from '../content/scan.ts';
 import type { MarkdownCache } from '../cache/markdown-cache.ts';
-import { createCodeHighlighter, languagesIn } from './highlight.ts';
-import { createMarkdownRenderer, type MarkdownRenderer, type RenderedMarkdown } from './render.ts';
+import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
 
 export interface RenderAllInput {
   docs: readonly DocSource[];
@@ -32,6 +31,8 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
   if (misses.length > 0) {
     // What each page resolved is recorded, so its cache entry can be checked on reuse.
     let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
+    // The markdown toolchain and Shiki load only when some page is not in the cache.
+    const [{ createCodeHighlighter, languagesIn }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
     const highlighter = await createCodeHighlighter(languagesIn(misses.map((d) => d.markdown)));
     const render: MarkdownRenderer = createMarkdownRenderer({
       highlighter,

@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
 import { locateKey } from '../yaml-position.ts';
 import { DocsgenError, type SourcePosition } from '../errors.ts';
@@ -61,6 +60,7 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
   }
   try {
     // validate() mutates its argument while dereferencing, so it gets its own copy.
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     await SwaggerParser.validate(structuredClone(parsed) as never);
   } catch (error) {
     const problem = firstProblem(error);

@@ -6,7 +6,7 @@
 import { mkdir, writeFile, access, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
@@ -40,6 +40,7 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
   }
   let code: string;
   try {
+    const { build } = await import('esbuild'); // only when the compiled theme is stale
     const result = await build({
       entryPoints: [path.join(themeDir, 'server.tsx')],
       bundle: true,

@@ -1,0 +1,260 @@
+/**
+ * `npm run bench`: builds synthetic corpora (150, 1,000 and 10,000 pages) and the real 5.4 SP1
+ * site, and prints a markdown table of medians: cold and warm build time, pages per second, peak
+ * RSS, output size, page weight, check time, search index size and query time, save-to-browser
+ * time under `docsgen serve`, and requests per second of the preview server.
+ *
+ * Options: --sizes 150,1000,10000   --runs 3   --skip-serve   --skip-real   --out results.md
+ * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
+ * client bundle stay cached, as they are after the first run on a machine ("first run" column).
+ */
+import { spawn } from 'node:child_process';
+import { readFile, readdir, rm, stat, writeFile, mkdtemp, cp } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { generateCorpus } from './corpus.ts';
+import { LocalSearchIndex } from '../../theme/search/local-index.ts';
+import type { CompactIndex } from '../../theme/search/types.ts';
+import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
+import { startDevServer } from '../../src/serve/dev.ts';
+import { listen } from '../../src/serve/static-server.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const sizes = option('sizes', '150,1000,10000').split(',').map(Number);
+const runs = Number(option('runs', '3'));
+const skipServe = args.includes('--skip-serve');
+
+interface RunResult {
+  seconds: number;
+  peakRssMb: number;
+}
+
+/** Runs the CLI and samples its peak resident memory from /proc. */
+function timedCli(cliArgs: string[], env: Record<string, string> = {}): Promise<RunResult & { code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, ...cliArgs], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let peak = 0;
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const sample = async () => {
+      try {
+        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+        const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+        if (hwm > peak) peak = hwm;
+      } catch {
+        // the process has ended
+      }
+    };
+    const timer = setInterval(() => void sample(), 25);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      resolve({ seconds: (performance.now() - started) / 1000, peakRssMb: peak, code: code ?? -1, stderr });
+    });
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+async function dirSize(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
+
+/** JS and CSS a doc page loads before interaction: its stylesheets, module preloads and entry. */
+async function pageWeight(outDir: string, base: string, docRel: string) {
+  const html = await readFile(path.join(outDir, docRel), 'utf8');
+  const urls = [...html.matchAll(/<(?:link rel="(?:stylesheet|modulepreload)"|script type="module") (?:href|src)="([^"]+)"/g)].map((m) => m[1] ?? '');
+  const weight = { htmlBytes: Buffer.byteLength(html), jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 };
+  for (const url of new Set(urls)) {
+    const body = await readFile(path.join(outDir, url.slice(base.length)));
+    const gz = gzipSync(body, { level: 9 }).length;
+    if (url.endsWith('.css')) {
+      weight.cssRaw += body.length;
+      weight.cssGzip += gz;
+    } else {
+      weight.jsRaw += body.length;
+      weight.jsGzip += gz;
+    }
+  }
+  return weight;
+}
+
+async function searchStats(outDir: string, queries: string[]) {
+  const file = (await readdir(path.join(outDir, 'assets'))).find((f) => f.startsWith('search-index-')) ?? '';
+  const raw = await readFile(path.join(outDir, 'assets', file));
+  const index = new LocalSearchIndex(JSON.parse(raw.toString()) as CompactIndex);
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const q of queries) {
+      const t = performance.now();
+      index.search(q, { hitsPerPage: 20, page: 0, snippetWords: 10 });
+      times.push(performance.now() - t);
+    }
+  }
+  return { bytes: raw.length, gzip: gzipSync(raw).length, queryMs: median(times) };
+}
+
+/** Time from saving a page to the open browser holding its new content, under `docsgen serve`. */
+async function saveToBrowser(siteDir: string, docRel: string, base: string): Promise<number> {
+  const dev = await startDevServer({ configFile: path.join(siteDir, 'config.yaml'), log: () => undefined, error: () => undefined });
+  const server = await listen(dev.site, '127.0.0.1', 0);
+  const browser = await launchChromium();
+  const times: number[] = [];
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const route = docRel.replace(/index\.html$/, '');
+    const source = path.join(siteDir, 'content', `${route.replace(/\/$/, '')}.md`);
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}${base}${route}`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.waitForTimeout(300);
+      const marker = `bench-marker-${i}-${Date.now()}`;
+      const text = await readFile(source, 'utf8');
+      const t = performance.now();
+      await writeFile(source, `${text}\n\n## ${marker}\n`);
+      await page.waitForSelector(`#${marker}`, { timeout: 30_000 });
+      times.push(performance.now() - t);
+    }
+  } finally {
+    await browser.close();
+    await dev.close();
+    server.closeAllConnections();
+    server.close();
+  }
+  return median(times);
+}
+
+async function requestsPerSecond(outDir: string, base: string, docRel: string): Promise<number> {
+  const server = await serveBuild(outDir, base);
+  const result = await autocannon({ url: `${server.origin}${base}${docRel.replace(/index\.html$/, '')}`, connections: 100, duration: 5 });
+  await server.close();
+  return result.requests.average;
+}
+
+interface Row {
+  name: string;
+  pages: number;
+  firstRun?: number;
+  cold: number;
+  warm: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  outMb: number;
+  weight: Awaited<ReturnType<typeof pageWeight>>;
+  check: number;
+  search: Awaited<ReturnType<typeof searchStats>>;
+  saveMs?: number;
+  rps?: number;
+}
+
+async function measureSite(name: string, siteDir: string, docRel: string, options: { firstRun?: boolean; serve: boolean }): Promise<Row> {
+  const config = path.join(siteDir, 'config.yaml');
+  const base = /^baseUrl: (.+)$/m.exec(await readFile(config, 'utf8'))?.[1]?.trim() ?? '/';
+  const outDir = path.join(siteDir, 'out');
+  let firstRun: number | undefined;
+  if (options.firstRun) {
+    await rm(path.join(ROOT, 'node_modules/.cache/docsgen'), { recursive: true, force: true });
+    await rm(path.join(siteDir, '.docsgen'), { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    firstRun = (await timedCli(['build', '--config', config])).seconds;
+  }
+  const cold: RunResult[] = [];
+  const warm: RunResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    await rm(path.join(siteDir, '.docsgen'), { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+    const c = await timedCli(['build', '--config', config]);
+    if (c.code !== 0) throw new Error(`build of ${name} failed: ${c.stderr}`);
+    cold.push(c);
+    warm.push(await timedCli(['build', '--config', config]));
+  }
+  const checks: number[] = [];
+  for (let i = 0; i < Math.min(runs, 2); i++) checks.push((await timedCli(['check', '--config', config])).seconds);
+  const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('index.html')).length;
+  const coldSeconds = median(cold.map((r) => r.seconds));
+  return {
+    name,
+    pages,
+    ...(firstRun !== undefined ? { firstRun } : {}),
+    cold: coldSeconds,
+    warm: median(warm.map((r) => r.seconds)),
+    pagesPerSecond: pages / coldSeconds,
+    peakRssMb: median(cold.map((r) => r.peakRssMb)),
+    outMb: (await dirSize(outDir)) / 1024 / 1024,
+    weight: await pageWeight(outDir, base, docRel),
+    check: median(checks),
+    search: await searchStats(outDir, ['hub', 'render engine', 'licence backup', 'configure network port', 'interpolation', 'rundwn']),
+    ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
+  };
+}
+
+function table(rows: Row[]): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
+  const header = '| Site | Pages | First run (s) | Cold (s) | Warm (s) | Pages/s | Peak RSS (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Index raw/gzip (KB) | Query (ms) | Save→browser (ms) | Preview req/s |';
+  const sep = `|${header.split('|').slice(1, -1).map(() => '---').join('|')}|`;
+  const lines = rows.map((r) =>
+    [
+      r.name,
+      r.pages,
+      r.firstRun?.toFixed(2) ?? '–',
+      r.cold.toFixed(2),
+      r.warm.toFixed(2),
+      r.pagesPerSecond.toFixed(0),
+      r.peakRssMb.toFixed(0),
+      r.outMb.toFixed(1),
+      kb(r.weight.htmlBytes),
+      `${kb(r.weight.jsRaw)} / ${kb(r.weight.jsGzip)}`,
+      `${kb(r.weight.cssRaw)} / ${kb(r.weight.cssGzip)}`,
+      r.check.toFixed(2),
+      `${kb(r.search.bytes)} / ${kb(r.search.gzip)}`,
+      r.search.queryMs.toFixed(2),
+      r.saveMs?.toFixed(0) ?? '–',
+      r.rps?.toFixed(0) ?? '–',
+    ].join(' | '),
+  );
+  return [header, sep, ...lines.map((l) => `| ${l} |`)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const work = await mkdtemp(path.join(os.tmpdir(), 'docsgen-bench-'));
+  // The real site first, including a first run on an empty docsgen cache.
+  const real = path.join(work, 'real');
+  await cp(ROOT, real, { recursive: true, filter: (src) => !/node_modules|\/out(\/|$)|\.docsgen|\.git(\/|$)|\/tests(\/|$)/.test(src.slice(ROOT.length)) });
+  const firstDoc = (await readdir(path.join(ROOT, 'content'), { recursive: true })).filter((f) => f.endsWith('.md') && f !== 'index.md' && !f.endsWith('/index.md')).sort()[0] ?? 'index.md';
+  process.stderr.write('bench: real site\n');
+  if (!args.includes('--skip-real')) rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe }));
+  for (const size of sizes) {
+    process.stderr.write(`bench: ${size} pages\n`);
+    const dir = path.join(work, `corpus-${size}`);
+    await generateCorpus({ pages: size, dir });
+    rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
+  }
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const text = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${runs} runs.`,
+    '',
+    table(rows),
+    '',
+  ].join('\n');
+  process.stdout.write(`${text}\n`);
+  const out = option('out', '');
+  if (out) await writeFile(out, text);
+  await rm(work, { recursive: true, force: true });
+}
+
+await main();
