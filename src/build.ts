@@ -20,6 +20,7 @@ import { loadThemeServer } from './render/theme-loader.ts';
 import { renderDocument } from './render/document.ts';
 import { buildSiteData, docsVersionTag } from './site/site-data.ts';
 import { composeRoutes } from './routes.ts';
+import { createPageUpdater } from './serve/page-updater.ts';
 import { pageRecords, apiRecords, compactIndex } from './search/records.ts';
 import { checkLinks, collectHrefs, collectIds, type RenderedRoute } from './checks/links.ts';
 import { applySeverities, type Finding } from './checks/findings.ts';
@@ -51,6 +52,11 @@ export interface BuildResult {
   baseUrl: string;
   seconds: number;
   records: SearchRecord[];
+  /**
+   * Dev server only: re-renders one page whose body changed (same front matter) and rewrites its
+   * files in place, returning its route; undefined when a full rebuild is needed.
+   */
+  updatePage?: (file: string) => Promise<string | undefined>;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -191,18 +197,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
     let done = 0;
-    for (const route of routes) {
-      const appHtml = theme.renderRoute(site, route.page);
-      const title = theme.documentTitle(site, route.page);
-      const fullPath = withBase(config.baseUrl, route.page.route);
-      const html = renderDocument({
+    const documentAssets = { css: bundle.css, entry: bundle.entry, preload: bundle.preload, ...(favicon ? { favicon } : {}) };
+    const renderRouteHtml = (page: PageData): string =>
+      renderDocument({
         site,
-        page: route.page,
-        title,
-        appHtml,
-        assets: { css: bundle.css, entry: bundle.entry, preload: bundle.preload, ...(favicon ? { favicon } : {}) },
-        canonicalUrl: config.url + (route.page.kind === 'notfound' ? config.baseUrl : fullPath),
+        page,
+        title: theme.documentTitle(site, page),
+        appHtml: theme.renderRoute(site, page),
+        assets: documentAssets,
+        canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
       });
+    for (const route of routes) {
+      const html = renderRouteHtml(route.page);
       if (route.page.kind === 'notfound') {
         await write('404.html', html);
       } else {
@@ -210,7 +216,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await write(`${dir}index.html`, html);
         await write(`${dir}__data.json`, JSON.stringify(route.page satisfies PageData));
         renderedRoutes.push({
-          path: fullPath,
+          path: withBase(config.baseUrl, route.page.route),
           ids: collectIds(html),
           // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
           hrefs: withoutBrokenMarkdownLinks(collectHrefs(html), route.doc ? rendered.get(route.doc) : undefined),
@@ -250,7 +256,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer?.commit();
     await markdownCache.flush();
     mark('commit');
+    const pageUpdater = options.includeDrafts ? createPageUpdater({ routes, outDir, renderRouteHtml, baseUrl: config.baseUrl, routeOfDoc: (rel) => { const d = docsByRelPath.get(rel); return d ? withBase(config.baseUrl, d.route) : undefined; }, urlOfAsset: (rel) => assets.get(rel)?.url }) : undefined;
     return {
+      ...(pageUpdater ? { updatePage: pageUpdater } : {}),
       pages: routes.length,
       findings,
       warnings,

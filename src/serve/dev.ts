@@ -23,6 +23,18 @@ function showError(text) {
   document.body.appendChild(overlay);
 }
 source.addEventListener('reload', () => location.reload());
+source.addEventListener('page-updated', (e) => {
+  const { path } = JSON.parse(e.data);
+  let here = location.pathname;
+  if (here.endsWith('/index.html')) here = here.slice(0, -10);
+  else if (here.endsWith('.html')) here = here.slice(0, -5) + '/';
+  if (!here.endsWith('/')) here += '/';
+  if (here !== path) return;
+  // The running app swaps the content in place; without it (say, the bundle failed) reload.
+  const event = new CustomEvent('docsgen:page-updated', { detail: { path, handled: false } });
+  window.dispatchEvent(event);
+  if (!event.detail.handled) location.reload();
+});
 source.addEventListener('build-error', (e) => showError(JSON.parse(e.data).message));
 `;
 
@@ -67,6 +79,7 @@ export async function startDevServer(options: { configFile: string; log: (text: 
   });
 
   let building: Promise<void> | undefined;
+  let updatePage: ((file: string) => Promise<string | undefined>) | undefined;
   let again = false;
   let settled: (() => void)[] = [];
   const runBuild = async (): Promise<void> => {
@@ -74,6 +87,7 @@ export async function startDevServer(options: { configFile: string; log: (text: 
     try {
       const result = await build({ configFile, outDir, includeDrafts: true, minify: false });
       site.setBaseUrl(result.baseUrl);
+      updatePage = result.updatePage;
       site.invalidate();
       lastError = undefined;
       options.log(`built ${result.pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`);
@@ -108,9 +122,29 @@ export async function startDevServer(options: { configFile: string; log: (text: 
     { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 } },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
-  watcher.on('all', () => {
+  let changed = new Set<string>();
+  const onChange = async () => {
+    const files = [...changed];
+    changed = new Set();
+    // One page's body changed and nothing is building: re-render just that page.
+    if (files.length === 1 && files[0]?.endsWith('.md') && updatePage && !building && !lastError) {
+      try {
+        const route = await updatePage(files[0]);
+        if (route) {
+          site.invalidate();
+          broadcast('page-updated', { path: site.baseUrl.replace(/\/$/, '') + route });
+          return;
+        }
+      } catch {
+        // fall through to a full rebuild, which reports the problem properly
+      }
+    }
+    await schedule();
+  };
+  watcher.on('all', (event, file) => {
+    changed.add(event === 'change' ? file : `${file}\u0000${event}`);
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void schedule(), 15);
+    timer = setTimeout(() => void onChange(), 15);
   });
   watcher.on('error', (error) => options.error(`watcher: ${String(error)}`));
 

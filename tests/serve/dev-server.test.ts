@@ -51,8 +51,11 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 describe('docsgen serve', () => {
   it('binds to 127.0.0.1 by default and reloads the open tab with the saved content', async () => {
     const page = await openGuide();
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
     await edit('content/guide/index.md', (t) => `${t}\n## Freshly saved heading\n`);
     await page.waitForSelector('#freshly-saved-heading', { timeout: 15_000 });
+    // A body-only edit is swapped in place: the document was not reloaded.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     await page.close();
   });
 

@@ -111,6 +111,20 @@ function Root(props: BootData) {
     document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
   }, [page]);
 
+  // `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll.
+  useEffect(() => {
+    const onUpdated = (event: Event) => {
+      const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
+      detail.handled = true;
+      void fetch(`${detail.path}__data.json`, { cache: 'no-store' })
+        .then((r) => (r.ok ? (r.json() as Promise<PageData>) : Promise.reject(new Error(String(r.status)))))
+        .then((next) => setPage({ ...next }))
+        .catch(() => window.location.reload());
+    };
+    window.addEventListener('docsgen:page-updated', onUpdated);
+    return () => window.removeEventListener('docsgen:page-updated', onUpdated);
+  }, []);
+
   const loadSidebarSection = useCallback(async (index: number) => {
     const url = site.sidebarSectionUrls[index];
     if (!url || sections.has(index)) return;
