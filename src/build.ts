@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from './paths.ts';
 import { loadConfig } from './config/load.ts';
 import { scanContent, type DocSource } from './content/scan.ts';
-import { buildSidebar } from './content/sidebar.ts';
+import { allCategories, buildSidebar, shellOf } from './content/sidebar.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { renderAllMarkdown } from './markdown/render-all.ts';
 import { MarkdownCache } from './cache/markdown-cache.ts';
@@ -123,18 +123,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // 3. Site data, routes and page data.
   const bundle = await bundlePromise;
   mark('bundle (waited)');
-  const sectionFiles = sidebar.map((item, index) => {
-    if (item.type !== 'category') return undefined;
-    const json = JSON.stringify(item);
-    return { index, rel: `${ASSETS_DIR}/sidebar/section-${index}-${hashOf(json)}.json`, json };
-  });
+  // One small file per category: its items, sub-categories as shells (fetched when opened).
+  const itemsFileOf = (key: string) => `${ASSETS_DIR}/sidebar/${hashOf(key)}.json`;
+  const sidebarItemsUrl = (key: string) => config.baseUrl + itemsFileOf(key);
+  const categoryFiles = allCategories(sidebar).map((category) => ({
+    rel: itemsFileOf(category.key),
+    json: JSON.stringify((category.items ?? []).map((item) => (item.type === 'category' ? shellOf(item, sidebarItemsUrl) : item))),
+  }));
   const searchMeta = { language: config.locale, tag: docsVersionTag(config) };
   const { site, errors: configErrors, warnings: configWarnings } = buildSiteData({
     loaded,
     docs,
     draftIds,
     sidebar,
-    sidebarSectionUrls: sectionFiles.map((f) => (f ? config.baseUrl + f.rel : '')),
     searchIndexUrl: undefined,
     lazyCss: bundle.lazyCss,
   });
@@ -150,6 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     rendered,
     sidebar,
     apiPages: apiPages.map((a) => ({ route: a.spec.route, data: a.data })),
+    sidebarItemsUrl,
   });
 
   // 4. Search records and the embedded index.
@@ -183,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   try {
     for (const [rel, contents] of bundle.files) await write(rel, contents);
-    for (const file of sectionFiles) if (file) await write(file.rel, file.json);
+    for (const file of categoryFiles) await write(file.rel, file.json);
     await write(indexRel, indexJson);
     const usedAssets = new Set([...rendered.values()].flatMap((md) => md.findings.assets));
     for (const rel of usedAssets) {

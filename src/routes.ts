@@ -23,6 +23,8 @@ export interface RouteInput {
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
   sidebar: SidebarItem[];
   apiPages: { route: string; data: ApiPageData }[];
+  /** URL of the JSON file holding a category's items (see pruneSidebar). */
+  sidebarItemsUrl(key: string): string;
 }
 
 export const NOT_FOUND_ROUTE = '/404/';
@@ -99,7 +101,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
           ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
           ...(next ? { next: { label: next.label, route: next.route } } : {}),
           section,
-          sidebar: pruneSidebar(sidebar, section),
+          sidebar: pruneSidebar(sidebar, doc.route, input.sidebarItemsUrl),
         },
       },
     });

@@ -21,7 +21,7 @@ export interface Router {
   /** Warms the cache for a URL (hover or visibility). */
   prefetch(href: string): void;
   /** Loads the full items of a sidebar section that the page carried only as a shell. */
-  loadSidebarSection(index: number): Promise<void>;
+  loadSidebarCategory(category: { key: string; itemsUrl?: string }): Promise<void>;
 }
 
 export const RouterContext = createContext<Router | null>(null);

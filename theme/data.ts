@@ -19,8 +19,10 @@ export interface SidebarCategory {
   route?: string;
   docId?: string;
   collapsed: boolean;
-  /** `null` when a page carries only the shell of this category (see pruneSidebar). */
+  /** `null` when a page carries only the shell of this category (see pruneSidebar)… */
   items: SidebarItem[] | null;
+  /** …and then where the browser fetches the items when the reader opens it. */
+  itemsUrl?: string;
 }
 
 export type SidebarItem = SidebarLink | SidebarCategory;
@@ -86,8 +88,6 @@ export interface SiteData {
   footer?: { style: 'light' | 'dark'; columns: { title: string; items: { label: string; href: string; external: boolean }[] }[]; logo?: LogoData; copyright: string };
   docsVersion: { name: string; label: string; badge: boolean; banner: 'none' | 'unreleased' | 'unmaintained' };
   search: SearchSettings;
-  /** Per top-level sidebar item: URL of the JSON holding that section in full ('' for plain links). */
-  sidebarSectionUrls: string[];
   /** URLs of lazily loaded client chunks' stylesheets, keyed by feature. */
   lazyCss: { search?: string; api?: string };
 }

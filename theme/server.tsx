@@ -11,7 +11,7 @@ export function renderRoute(site: SiteData, page: PageData): string {
     page,
     navigate: () => undefined,
     prefetch: () => undefined,
-    loadSidebarSection: async () => undefined,
+    loadSidebarCategory: async () => undefined,
   };
   return renderToString(
     <SiteContext.Provider value={site}>

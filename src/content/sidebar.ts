@@ -116,14 +116,26 @@ export function sidebarTrail(items: readonly SidebarItem[], route: string): Side
 }
 
 /**
- * The sidebar as one page carries it: its own top-level section complete, every other section as
- * a closed shell whose items the browser fetches on demand. This keeps a page's HTML independent of
- * the size of the rest of the site.
+ * The sidebar as one page carries it: the categories on the way to the page open with their items,
+ * every other category as a closed shell whose items the browser fetches when the reader opens it.
+ * A page's HTML so grows with the depth of its place in the tree, not with the size of the site.
  */
-export function pruneSidebar(items: readonly SidebarItem[], activeSection: number): SidebarItem[] {
-  return items.map((item, index) =>
-    item.type === 'category' && index !== activeSection ? { ...item, items: null } : item,
-  );
+export function pruneSidebar(items: readonly SidebarItem[], activeRoute: string, itemsUrlOf: (key: string) => string): SidebarItem[] {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const onTrail = item.route === activeRoute || sidebarTrail([item], activeRoute).length > 0;
+    if (onTrail) return { ...item, items: pruneSidebar(item.items ?? [], activeRoute, itemsUrlOf) };
+    return shellOf(item, itemsUrlOf);
+  });
+}
+
+export function shellOf(category: SidebarCategory, itemsUrlOf: (key: string) => string): SidebarCategory {
+  return { ...category, items: null, itemsUrl: itemsUrlOf(category.key) };
+}
+
+/** Every category of the tree, for writing one items file per category. */
+export function allCategories(items: readonly SidebarItem[]): SidebarCategory[] {
+  return items.flatMap((item) => (item.type === 'category' ? [item, ...allCategories(item.items ?? [])] : []));
 }
 
 /** Index of the top-level item that holds `route`, or -1. */

@@ -18,7 +18,6 @@ export interface SiteDataInput {
   /** Ids of docs that exist but are drafts (left out of this build). */
   draftIds: ReadonlySet<string>;
   sidebar: readonly SidebarItem[];
-  sidebarSectionUrls: string[];
   searchIndexUrl: string | undefined;
   lazyCss: SiteData['lazyCss'];
 }
@@ -146,7 +145,6 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
       : {}),
     docsVersion: config.docs.version,
     search: searchSettings(config, input.searchIndexUrl),
-    sidebarSectionUrls: input.sidebarSectionUrls,
     lazyCss: input.lazyCss,
   };
   return { site, errors, warnings };

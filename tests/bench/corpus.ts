@@ -40,14 +40,13 @@ export async function generateCorpus(options: CorpusOptions): Promise<void> {
   const content = path.join(options.dir, 'content');
   await mkdir(content, { recursive: true });
 
-  // Sections of ~50 pages, each with sub-folders of ~10: like the real site's tree.
-  const perSection = 50;
-  const perFolder = 10;
+  // Like the real site: about ten top-level sections, then nested folders of ten pages each.
+  const perSection = Math.ceil(options.pages / 10);
   const pages: { rel: string; headings: string[] }[] = [];
   for (let i = 0; i < options.pages; i++) {
     const section = Math.floor(i / perSection);
-    const folder = Math.floor((i % perSection) / perFolder);
-    pages.push({ rel: `section-${section}/group-${folder}/page-${i}.md`, headings: [] });
+    const within = i % perSection;
+    pages.push({ rel: `section-${section}/group-${Math.floor(within / 100)}/part-${Math.floor((within % 100) / 10)}/page-${i}.md`, headings: [] });
   }
   // Headings are decided first so that cross links can point at real anchors.
   for (const page of pages) {
@@ -61,13 +60,16 @@ export async function generateCorpus(options: CorpusOptions): Promise<void> {
     const dir = path.posix.dirname(page.rel);
     if (!folders.has(dir)) {
       folders.add(dir);
-      const [section, group] = dir.split('/');
       await mkdir(path.join(content, dir, 'img'), { recursive: true });
-      await writeFile(path.join(content, section ?? '', '_category_.yaml'), `label: ${section?.replace('-', ' ')}\nposition: ${Number(section?.split('-')[1])}\n`);
-      await writeFile(path.join(content, dir, '_category_.yaml'), `label: ${group?.replace('-', ' ')}\nposition: ${Number(group?.split('-')[1])}\ncollapsed: true\n`);
+      const parts = dir.split('/');
+      for (let depth = 1; depth <= parts.length; depth++) {
+        const name = parts[depth - 1] ?? '';
+        const [label, number] = name.split('-');
+        await writeFile(path.join(content, ...parts.slice(0, depth), '_category_.yaml'), `label: ${label} ${number}\nposition: ${Number(number)}\ncollapsed: true\n`);
+      }
       await writeFile(path.join(content, dir, 'img', 'diagram.svg'), SVG);
     }
-    const lines: string[] = ['---', `title: ${sentence(int(2, 5)).replace(/\.$/, '')} ${i}`, `description: ${sentence()}`, `sidebar_position: ${i % perFolder}`, '---', '', paragraph(), ''];
+    const lines: string[] = ['---', `title: ${sentence(int(2, 5)).replace(/\.$/, '')} ${i}`, `description: ${sentence()}`, `sidebar_position: ${i % 10}`, '---', '', paragraph(), ''];
     page.headings.forEach((heading, h) => {
       lines.push(`${h > 0 && random() < 0.35 ? '###' : '##'} ${heading}`, '', paragraph(), '');
       const block = int(0, 5);

@@ -242,7 +242,7 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: ${size} pages\n`);
     const dir = path.join(work, `corpus-${size}`);
     await generateCorpus({ pages: size, dir });
-    rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
+    rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/part-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const text = [

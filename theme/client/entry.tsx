@@ -7,7 +7,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import NProgress from 'nprogress';
-import type { PageData, SidebarCategory, SidebarItem, SiteData } from '../data.ts';
+import type { PageData, SidebarItem, SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
@@ -45,15 +45,20 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): void {
   else window.scrollTo(0, 0);
 }
 
-function mergeSections(sidebar: SidebarItem[] | undefined, sections: ReadonlyMap<number, SidebarCategory>): SidebarItem[] | undefined {
-  if (!sidebar) return sidebar;
-  return sidebar.map((item, index) => (item.type === 'category' && item.items === null ? (sections.get(index) ?? item) : item));
+/** Fills closed categories whose items the reader has since loaded. */
+function mergeLoaded(items: SidebarItem[] | undefined, loaded: ReadonlyMap<string, SidebarItem[]>): SidebarItem[] | undefined {
+  if (!items || loaded.size === 0) return items;
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const children = item.items ?? loaded.get(item.key) ?? null;
+    return { ...item, items: children ? (mergeLoaded(children, loaded) ?? null) : null };
+  });
 }
 
 function Root(props: BootData) {
   const { site } = props;
   const [page, setPage] = useState<PageData>(props.page);
-  const [sections, setSections] = useState<Map<number, SidebarCategory>>(() => new Map());
+  const [loadedCategories, setLoadedCategories] = useState<Map<string, SidebarItem[]>>(() => new Map());
   const pendingScroll = useRef<{ hash: string; savedY: number | undefined } | null>(null);
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
@@ -125,25 +130,24 @@ function Root(props: BootData) {
     return () => window.removeEventListener('docsgen:page-updated', onUpdated);
   }, []);
 
-  const loadSidebarSection = useCallback(async (index: number) => {
-    const url = site.sidebarSectionUrls[index];
-    if (!url || sections.has(index)) return;
-    const response = await fetch(url);
+  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
+    if (!category.itemsUrl) return;
+    const response = await fetch(category.itemsUrl);
     if (!response.ok) return;
-    const category = (await response.json()) as SidebarCategory;
-    setSections((previous) => new Map(previous).set(index, category));
-  }, [sections, site.sidebarSectionUrls]);
+    const items = (await response.json()) as SidebarItem[];
+    setLoadedCategories((previous) => new Map(previous).set(category.key, items));
+  }, []);
 
   const router: Router = useMemo(
     () => ({
       page,
       navigate: (href) => void navigate(href),
       prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
-      loadSidebarSection,
+      loadSidebarCategory,
     }),
-    [page, navigate, loadSidebarSection],
+    [page, navigate, loadSidebarCategory],
   );
-  const sidebar = mergeSections(page.doc?.sidebar, sections);
+  const sidebar = mergeLoaded(page.doc?.sidebar, loadedCategories);
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>

@@ -47,7 +47,7 @@ function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: 
   const toggle = (key: string) => setOpenKeys((keys) => (keys.has(key) ? new Set() : new Set([key])));
   return (
     <ul className={`menu__list menu__list--level-${props.level}`}>
-      {props.items.map((item, index) =>
+      {props.items.map((item) =>
         item.type === 'link' ? (
           <li key={item.route} className="menu__item">
             <a
@@ -67,7 +67,6 @@ function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: 
             onToggle={() => toggle(item.key)}
             activeRoute={props.activeRoute}
             level={props.level}
-            {...(props.level === 1 ? { sectionIndex: index } : {})}
             {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})}
           />
         ),
@@ -82,7 +81,6 @@ function SidebarCategoryItem(props: {
   onToggle: () => void;
   activeRoute: string;
   level: number;
-  sectionIndex?: number;
   onNavigate?: () => void;
 }) {
   const { item } = props;
@@ -91,8 +89,7 @@ function SidebarCategoryItem(props: {
   const active = containsRoute(item, props.activeRoute);
   const routeHref = useRouteHref();
   const ensureItems = () => {
-    // Only top-level sections are ever carried as shells, and they know their index.
-    if (item.items === null && props.sectionIndex !== undefined) void router.loadSidebarSection(props.sectionIndex);
+    if (item.items === null) void router.loadSidebarCategory(item);
   };
   const onToggle = () => {
     if (!props.open) ensureItems();
