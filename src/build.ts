@@ -114,6 +114,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return doc ? withBase(config.baseUrl, doc.route) : undefined;
     },
     urlOfAsset: (relPath) => assets.get(relPath)?.url,
+    allDocRoutes: Object.fromEntries(scan.docs.map((d) => [d.relPath, withBase(config.baseUrl, d.route)])),
+    allAssetUrls: Object.fromEntries([...assets].map(([rel, a]) => [rel, a.url])),
     baseUrl: config.baseUrl,
     progress,
   });

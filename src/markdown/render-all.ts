@@ -3,10 +3,18 @@
  * highlighter (created only when some page actually needs rendering).
  */
 import type { DocSource } from '../content/scan.ts';
-import type { MarkdownCache } from '../cache/markdown-cache.ts';
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import type { MarkdownCache, CachedMarkdown } from '../cache/markdown-cache.ts';
 import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
 
+/** Below this many pages to render, starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 200;
+
 export interface RenderAllInput {
+  /** Every doc's route and asset's URL, for workers (which cannot call back into this thread). */
+  allDocRoutes?: Record<string, string>;
+  allAssetUrls?: Record<string, string>;
   docs: readonly DocSource[];
   cache: MarkdownCache;
   baseUrl: string;
@@ -28,7 +36,16 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
     );
   }
   const misses = input.docs.filter((doc) => !rendered.has(doc));
-  if (misses.length > 0) {
+  const workers = Math.min(4, availableParallelism());
+  if (misses.length >= WORKER_THRESHOLD && workers > 1 && input.allDocRoutes) {
+    const results = await renderInWorkers(misses, workers, input);
+    misses.forEach((doc, i) => {
+      const done = results[i];
+      if (!done) return;
+      rendered.set(doc, done.result);
+      input.cache.set(keys.get(doc) ?? '', done);
+    });
+  } else if (misses.length > 0) {
     // What each page resolved is recorded, so its cache entry can be checked on reuse.
     let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
     // The markdown toolchain and Shiki load only when some page is not in the cache.
@@ -58,4 +75,53 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
   }
   input.progress('markdown', input.docs.length, input.docs.length);
   return rendered;
+}
+
+interface WorkerAnswer {
+  index: number;
+  result?: RenderedMarkdown;
+  deps?: { docs: Record<string, string | null>; assets: Record<string, string | null> };
+  error?: string;
+  ready?: boolean;
+}
+
+/** Spreads pages over worker threads (one per core), handing the next page to whichever is free. */
+async function renderInWorkers(docs: readonly DocSource[], count: number, input: RenderAllInput): Promise<(CachedMarkdown | undefined)[]> {
+  const { languagesIn } = await import('./highlight.ts');
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(fromSource ? './worker.ts' : './worker.mjs', import.meta.url);
+  const setup = { baseUrl: input.baseUrl, docRoutes: input.allDocRoutes ?? {}, assetUrls: input.allAssetUrls ?? {}, langs: languagesIn(docs.map((d) => d.markdown)) };
+  const results: (CachedMarkdown | undefined)[] = new Array(docs.length);
+  let next = 0;
+  let done = 0;
+  const pool = Array.from({ length: count }, () => new Worker(script, { workerData: setup, ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}) }));
+  try {
+    await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const feed = () => {
+              if (next >= docs.length) {
+                resolve();
+                return;
+              }
+              const index = next++;
+              const doc = docs[index] as DocSource;
+              worker.postMessage({ index, markdown: doc.markdown, relPath: doc.relPath });
+            };
+            worker.on('message', (answer: WorkerAnswer) => {
+              if (answer.ready) return feed();
+              if (answer.error) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error}`));
+              if (answer.result && answer.deps) results[answer.index] = { result: answer.result, docs: answer.deps.docs, assets: answer.deps.assets };
+              if (++done % 50 === 0) input.progress('markdown', done, docs.length);
+              feed();
+            });
+            worker.on('error', reject);
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+  return results;
 }
