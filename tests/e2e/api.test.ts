@@ -23,7 +23,7 @@ describe('REST API reference (rhubapi)', () => {
     await page.goto(`${site.origin}${site.base}rhubapi/`);
     await page.waitForSelector('.swagger-ui .opblock', { timeout: 30_000 });
     expect(await page.locator('.swagger-ui .opblock').count()).toBe(operationCount);
-    expect(await page.locator('h1').first().textContent()).toContain('1.6.0');
+    expect(await page.locator('.api-page__header').textContent()).toContain('Version 1.6.0');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -32,7 +32,7 @@ describe('REST API reference (rhubapi)', () => {
     const { page } = await openPage(site);
     await page.goto(`${site.origin}${site.base}rhubapi/`);
     await page.waitForSelector('.swagger-ui .opblock');
-    const op = page.locator('.opblock', { has: page.locator('.opblock-summary-path', { hasText: '/playout/rundowns/{rundownId}' }) }).filter({ has: page.locator('.opblock-summary-method', { hasText: 'PATCH' }) });
+    const op = page.locator('.opblock.opblock-patch', { has: page.locator('.opblock-summary-path[data-path="/playout/rundowns/{rundownId}"]') });
     await op.locator('.opblock-summary-control').click();
     await op.locator('.parameters').first().waitFor();
     expect(await op.locator('.parameters').first().textContent()).toContain('rundownId');

@@ -65,7 +65,7 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
           <a className="navbar__brand" href={logo?.href ?? site.baseUrl}>
             {logo ? (
               <>
-                <img className="navbar__logo logo--light" src={logo.src} alt={logo.alt} width={logo.width} height={logo.height ?? 32} />
+                <img className={`navbar__logo logo--light${logo.srcDark ? " logo--has-dark" : ""}`} src={logo.src} alt={logo.alt} width={logo.width} height={logo.height ?? 32} />
                 {logo.srcDark ? <img className="navbar__logo logo--dark" src={logo.srcDark} alt={logo.alt} width={logo.width} height={logo.height ?? 32} /> : null}
               </>
             ) : null}
