@@ -4,7 +4,7 @@
  * RSS, output size, page weight, check time, search index size and query time, save-to-browser
  * time under `docsgen serve`, and requests per second of the preview server.
  *
- * Options: --sizes 150,1000,10000   --runs 3   --skip-serve   --skip-real   --out results.md
+ * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --out results.md
  * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
  */
@@ -27,7 +27,10 @@ const option = (name: string, fallback: string) => {
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
 const sizes = option('sizes', '150,1000,10000').split(',').map(Number);
-const runs = Number(option('runs', '3'));
+const defaultRuns = Number(option('runs', '3'));
+/** Corpora of 5,000 pages and more take minutes per build: measured once unless asked otherwise. */
+const largeRuns = Number(option('large-runs', '1'));
+let runs = defaultRuns;
 const skipServe = args.includes('--skip-serve');
 
 interface RunResult {
@@ -240,13 +243,14 @@ async function main(): Promise<void> {
   if (!args.includes('--skip-real')) rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe }));
   for (const size of sizes) {
     process.stderr.write(`bench: ${size} pages\n`);
+    runs = size >= 5000 ? largeRuns : defaultRuns;
     const dir = path.join(work, `corpus-${size}`);
     await generateCorpus({ pages: size, dir });
     rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/part-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const text = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${runs} runs.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${defaultRuns} runs (${largeRuns} for 5,000 pages and more).`,
     '',
     table(rows),
     '',

@@ -2,24 +2,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { launchChromium, ROOT, runCli, serveBuild } from '../helpers.ts';
-import type { E2eSite } from './setup.ts';
+import { ROOT, runCli } from '../helpers.ts';
+import { serveSite, type E2eSite } from './setup.ts';
 
 export async function startRealSite(): Promise<E2eSite> {
   const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'docsgen-real-')), 'out');
   const result = await runCli(['build', '--config', path.join(ROOT, 'config.yaml'), '--out', out]);
   if (result.code !== 0) throw new Error(`the real site does not build: ${result.stderr}`);
-  const base = '/suite-5.4.sp1/';
-  const server = await serveBuild(out, base);
-  const browser = await launchChromium();
-  return {
-    dir: path.dirname(out),
-    origin: server.origin,
-    base,
-    browser,
-    close: async () => {
-      await browser.close();
-      await server.close();
-    },
-  };
+  return serveSite(path.dirname(out), out, '/suite-5.4.sp1/');
 }

@@ -6,14 +6,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { startSite, openPage, type E2eSite } from './setup.ts';
+import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
 const url = (route = '') => `${site.origin}${site.base}${route}`;
-async function ready(page: Page, route = 'guide/'): Promise<void> {
-  await page.goto(url(route));
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
+const ready = (page: Page, route = 'guide/') => openRoute(site, page, route);
 
 beforeAll(async () => {
   site = await startSite();

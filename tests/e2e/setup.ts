@@ -21,7 +21,12 @@ export async function startSite(fixture = 'basic', options: { configPatch?: (tex
   const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')]);
   if (result.code !== 0) throw new Error(`fixture build failed: ${result.stderr}`);
   const base = /^baseUrl: (.+)$/m.exec(await (await import('node:fs/promises')).readFile(path.join(dir, 'config.yaml'), 'utf8'))?.[1]?.trim() ?? '/';
-  const server = await serveBuild(path.join(dir, 'out'), base, options.headers);
+  return serveSite(dir, path.join(dir, 'out'), base, options.headers);
+}
+
+/** Serves a built output on 127.0.0.1 and starts Chromium for it. */
+export async function serveSite(dir: string, outDir: string, base: string, headers?: Record<string, string>): Promise<E2eSite> {
+  const server = await serveBuild(outDir, base, headers);
   const browser = await launchChromium();
   return {
     dir,
@@ -33,6 +38,12 @@ export async function startSite(fixture = 'basic', options: { configPatch?: (tex
       await server.close();
     },
   };
+}
+
+/** Opens a route of the site and waits until the client runtime has hydrated it. */
+export async function openRoute(site: E2eSite, page: Page, route = ''): Promise<void> {
+  await page.goto(`${site.origin}${site.base}${route}`);
+  await page.waitForSelector('html[data-hydrated="true"]');
 }
 
 /** A page that records console errors, warnings and uncaught exceptions. */

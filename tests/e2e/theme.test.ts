@@ -4,14 +4,11 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSite, openPage, type E2eSite } from './setup.ts';
+import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
 const url = (route = '') => `${site.origin}${site.base}${route}`;
-async function ready(page: Page, route = ''): Promise<void> {
-  await page.goto(url(route));
-  await page.waitForSelector('html[data-hydrated="true"]');
-}
+const ready = (page: Page, route = '') => openRoute(site, page, route);
 
 beforeAll(async () => {
   site = await startSite();
@@ -94,6 +91,14 @@ describe('navbar', () => {
     await page.route('https://fixture.example.com/**', (route) => route.fulfill({ body: 'elsewhere' }));
     await page.locator('.dropdown__link', { hasText: 'Current' }).click();
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('current');
+    await page.close();
+  });
+
+  it('hides when jumping to an anchor', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 700 } });
+    await ready(page, 'reference/deep/long/');
+    await page.click('.toc--desktop a:has-text("Gamma")');
+    await page.waitForFunction(() => document.querySelector('.navbar')?.classList.contains('navbar--hidden'));
     await page.close();
   });
 
