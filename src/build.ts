@@ -20,6 +20,7 @@ import { loadThemeServer } from './render/theme-loader.ts';
 import { renderDocument } from './render/document.ts';
 import { buildSiteData, docsVersionTag } from './site/site-data.ts';
 import { composeRoutes } from './routes.ts';
+import { renderCustomPages } from './pages/custom-pages.ts';
 import { createPageUpdater } from './serve/page-updater.ts';
 import { pageRecords, apiRecords, compactIndex } from './search/records.ts';
 import { checkLinks, collectHrefs, collectIds, type RenderedRoute } from './checks/links.ts';
@@ -154,6 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     sidebar,
     apiPages: apiPages.map((a) => ({ route: a.spec.route, data: a.data })),
     sidebarItemsUrl,
+    customPages: await renderCustomPages(contentDir, scan.customPages, docsgenCache),
   });
 
   // 4. Search records and the embedded index.

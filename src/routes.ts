@@ -25,6 +25,7 @@ export interface RouteInput {
   apiPages: { route: string; data: ApiPageData }[];
   /** URL of the JSON file holding a category's items (see pruneSidebar). */
   sidebarItemsUrl(key: string): string;
+  customPages: { file: string; route: string; title: string; description: string; html: string }[];
 }
 
 export const NOT_FOUND_ROUTE = '/404/';
@@ -107,6 +108,19 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
     });
   }
 
+  const taken = new Set(routes.map((r) => r.page.route));
+  for (const custom of input.customPages) {
+    if (taken.has(custom.route) || special.has(custom.route)) {
+      findings.push({
+        kind: 'duplicate-route',
+        message: `duplicate route ${custom.route}: ${custom.file} and another page both produce it; the other page is used`,
+        position: { file: custom.file, line: 1, column: 1 },
+        hint: 'rename the page file',
+      });
+      continue;
+    }
+    routes.push({ section: custom.title, page: { kind: 'page', route: custom.route, title: custom.title, description: custom.description, html: custom.html, toc: [], hideToc: true } });
+  }
   routes.push({
     section: 'Search',
     page: { kind: 'search', route: `/${config.search.searchPagePath}/`, title: 'Search the documentation', description: `Search the ${config.title}.`, html: '', toc: [], hideToc: true },

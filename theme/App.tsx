@@ -8,6 +8,7 @@ import { LandingPage } from './pages/LandingPage.tsx';
 import { SearchPage } from './pages/SearchPage.tsx';
 import { ApiPage } from './pages/ApiPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { CustomPage } from './pages/CustomPage.tsx';
 
 function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {
   const { page } = props;
@@ -20,6 +21,8 @@ function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined })
       return <SearchPage />;
     case 'api':
       return <ApiPage page={page} />;
+    case 'page':
+      return <CustomPage page={page} />;
     case 'notfound':
       return <NotFoundPage />;
     default:

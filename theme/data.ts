@@ -124,7 +124,7 @@ export interface ApiPageData {
   tags: { name: string; descriptionHtml: string; operations: ApiOperation[] }[];
 }
 
-export type PageKind = 'doc' | 'landing' | 'search' | 'api' | 'notfound';
+export type PageKind = 'doc' | 'landing' | 'page' | 'search' | 'api' | 'notfound';
 
 export interface PageData {
   kind: PageKind;

@@ -40,6 +40,8 @@ export interface ContentScan {
   categories: Map<string, CategoryMeta>;
   /** POSIX paths relative to content/ of every non-markdown file (images, `_static`). */
   assets: string[];
+  /** POSIX paths relative to content/ of custom React pages (`*.page.tsx`). */
+  customPages: string[];
   warnings: Warning[];
 }
 
@@ -50,6 +52,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   const docs: DocSource[] = [];
   const categories = new Map<string, CategoryMeta>();
   const assets: string[] = [];
+  const customPages: string[] = [];
   const warnings: Warning[] = [];
 
   await Promise.all(
@@ -59,6 +62,10 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       if (base === CATEGORY_FILE) {
         const dir = path.posix.dirname(relPath);
         categories.set(dir === '.' ? '' : dir, parseCategory(await readText(file), file, dir === '.' ? '' : dir));
+        return;
+      }
+      if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
+        customPages.push(relPath);
         return;
       }
       if (!relPath.endsWith('.md')) {
@@ -80,7 +87,8 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   }
   docs.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
   assets.sort();
-  return { docs, categories, assets, warnings };
+  customPages.sort();
+  return { docs, categories, assets, customPages, warnings };
 }
 
 async function readText(file: string): Promise<string> {

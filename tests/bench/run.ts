@@ -4,7 +4,7 @@
  * RSS, output size, page weight, check time, search index size and query time, save-to-browser
  * time under `docsgen serve`, and requests per second of the preview server.
  *
- * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --out results.md
+ * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --out results.md
  * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
  */
@@ -148,6 +148,42 @@ async function requestsPerSecond(outDir: string, base: string, docRel: string): 
   return result.requests.average;
 }
 
+/**
+ * Lighthouse (mobile, the default profile) on a doc page of the served build. Lighthouse is not a
+ * project dependency: it is installed into a temporary folder the first time (--lighthouse).
+ */
+async function lighthouseScores(outDir: string, base: string, docRel: string): Promise<Record<string, number>> {
+  const prefix = path.join(os.tmpdir(), 'docsgen-lighthouse');
+  const bin = path.join(prefix, 'node_modules/lighthouse/cli/index.js');
+  const exec = (cmd: string, cmdArgs: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} exited ${code}`))));
+    });
+  try {
+    await stat(bin);
+  } catch {
+    await exec('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', 'lighthouse@12']);
+  }
+  const server = await serveBuild(outDir, base);
+  try {
+    const json = await exec(process.execPath, [
+      bin,
+      `${server.origin}${base}${docRel.replace(/index\.html$/, '')}`,
+      '--output=json',
+      '--quiet',
+      '--chrome-path=/usr/bin/chromium',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    ]);
+    const report = JSON.parse(json) as { categories: Record<string, { score: number }> };
+    return Object.fromEntries(Object.entries(report.categories).map(([k, v]) => [k, Math.round(v.score * 100)]));
+  } finally {
+    await server.close();
+  }
+}
+
 interface Row {
   name: string;
   pages: number;
@@ -162,9 +198,10 @@ interface Row {
   search: Awaited<ReturnType<typeof searchStats>>;
   saveMs?: number;
   rps?: number;
+  lighthouse?: Record<string, number>;
 }
 
-async function measureSite(name: string, siteDir: string, docRel: string, options: { firstRun?: boolean; serve: boolean }): Promise<Row> {
+async function measureSite(name: string, siteDir: string, docRel: string, options: { firstRun?: boolean; serve: boolean; lighthouse?: boolean }): Promise<Row> {
   const config = path.join(siteDir, 'config.yaml');
   const base = /^baseUrl: (.+)$/m.exec(await readFile(config, 'utf8'))?.[1]?.trim() ?? '/';
   const outDir = path.join(siteDir, 'out');
@@ -202,6 +239,7 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
     check: median(checks),
     search: await searchStats(outDir, ['hub', 'render engine', 'licence backup', 'configure network port', 'interpolation', 'rundwn']),
     ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
+    ...(options.lighthouse ? { lighthouse: await lighthouseScores(outDir, base, docRel) } : {}),
   };
 }
 
@@ -240,7 +278,7 @@ async function main(): Promise<void> {
   await cp(ROOT, real, { recursive: true, filter: (src) => !/node_modules|\/out(\/|$)|\.docsgen|\.git(\/|$)|\/tests(\/|$)/.test(src.slice(ROOT.length)) });
   const firstDoc = (await readdir(path.join(ROOT, 'content'), { recursive: true })).filter((f) => f.endsWith('.md') && f !== 'index.md' && !f.endsWith('/index.md')).sort()[0] ?? 'index.md';
   process.stderr.write('bench: real site\n');
-  if (!args.includes('--skip-real')) rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe }));
+  if (!args.includes('--skip-real')) rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe, lighthouse: args.includes('--lighthouse') }));
   for (const size of sizes) {
     process.stderr.write(`bench: ${size} pages\n`);
     runs = size >= 5000 ? largeRuns : defaultRuns;
@@ -253,6 +291,10 @@ async function main(): Promise<void> {
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${defaultRuns} runs (${largeRuns} for 5,000 pages and more).`,
     '',
     table(rows),
+    '',
+    ...rows
+      .filter((r) => r.lighthouse)
+      .map((r) => `Lighthouse (mobile) on a doc page of ${r.name}: ${Object.entries(r.lighthouse ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}.`),
     '',
   ].join('\n');
   process.stdout.write(`${text}\n`);

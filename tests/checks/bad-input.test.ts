@@ -87,6 +87,22 @@ describe('bad input gives a clear message, the right exit code and an untouched 
     expect(result.code).toBe(0);
   });
 
+  it('a custom React page builds, and one without a default export is an error', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    await writeFile(path.join(dir, 'content/about.page.tsx'), "export const title = 'About the fixture';\nexport default function About() {\n  return <section><h1>About</h1><p>Made with React.</p></section>;\n}\n");
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    const html = await readFile(path.join(dir, 'out/about/index.html'), 'utf8');
+    expect(html).toContain('<title>About the fixture | Fixture Docs</title>');
+    expect(html).toContain('<p>Made with React.</p>');
+    const before = await readFile(path.join(dir, 'out/about/index.html'), 'utf8');
+    await writeFile(path.join(dir, 'content/about.page.tsx'), "export const title = 'About';\nexport function About() {\n  return <p>no default</p>;\n}\n");
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'content/about.page.tsx')}:1:1: error: this page has no default export of a React component`);
+    expect(await readFile(path.join(dir, 'out/about/index.html'), 'utf8')).toBe(before);
+  });
+
   it('an unknown sidebar id', async () => {
     const { result, unchanged } = await breakAndBuild((d) => patchConfig(d, '{ type: docSidebar, label: Guide, position: left }', '{ type: docSidebar, sidebarId: other, label: Guide, position: left }'));
     expect(result.code).toBe(1);

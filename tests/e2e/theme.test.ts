@@ -210,6 +210,27 @@ describe('image zoom', () => {
     await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
     await page.close();
   });
+
+  it('closes on a click and on scrolling more than 40 px, but not on a smaller scroll', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 500 } });
+    await ready(page, 'guide/first/');
+    await page.waitForSelector('html[data-zoom-attached="true"]', { timeout: 5000 });
+    await page.click('.markdown img');
+    await page.waitForSelector('body.medium-zoom--opened');
+    await page.waitForTimeout(400);
+    await page.mouse.click(20, 20);
+    await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await page.click('.markdown img');
+    await page.waitForSelector('body.medium-zoom--opened');
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.scrollBy(0, 20));
+    await page.waitForTimeout(300);
+    expect(await page.locator('.medium-zoom-overlay').count()).toBe(1);
+    await page.evaluate(() => window.scrollBy(0, 30));
+    await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+    await page.close();
+  });
 });
 
 describe('client routing', () => {

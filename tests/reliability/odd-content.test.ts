@@ -112,6 +112,16 @@ describe('property-based: odd content never crashes the generator', () => {
     );
   }, 120_000);
 
+  it('a 10,000-page corpus builds', async () => {
+    const { generateCorpus } = await import('../bench/corpus.ts');
+    const dir = path.join(await copyFixture('basic'), 'corpus');
+    await generateCorpus({ pages: 10_000, dir });
+    const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')], { env: { NODE_ENV: 'production' } });
+    expect(result.code, result.stderr.slice(0, 500)).toBe(0);
+    expect(result.stdout).toMatch(/^built 10003 pages, 0 findings/m);
+    await rm(dir, { recursive: true, force: true });
+  }, 400_000);
+
   it('a 4 MB markdown page builds', async () => {
     const dir = await copyFixture('basic');
     const section = (i: number) => `## Section ${i}\n\n${'Operators configure the hub and the render engines on port 6666. '.repeat(30)}\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n\`\`\`json\n{ "n": ${i} }\n\`\`\`\n\n`;
