@@ -88,7 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const { docs, duplicateFindings } = resolveDuplicates(scan.docs);
   const sidebar = buildSidebar(docs, scan.categories);
-  const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir)));
+  const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir, path.join(rootDir, '.docsgen', 'cache'))));
   mark('scan');
 
   // 2. Markdown → HTML (one highlighter for the build) while esbuild bundles the client.

@@ -2,7 +2,9 @@
  * Loads and validates the OpenAPI specs named in config.yaml with a real validator
  * (@apidevtools/swagger-parser), and turns each into the data the API page prerenders.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { hashText } from '../cache/fingerprint.ts';
+import { DOCSGEN_VERSION } from '../paths.ts';
 import path from 'node:path';
 import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
 import { locateKey } from '../yaml-position.ts';
@@ -37,7 +39,11 @@ export interface OpenApiDocument {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export async function loadApiSpec(entry: { id: string; route: string; spec: string }, rootDir: string): Promise<LoadedApiSpec> {
+/**
+ * Validation takes a few hundred milliseconds, so a spec that passed is remembered by its content
+ * hash (with the validator's version) under the project's cache folder.
+ */
+export async function loadApiSpec(entry: { id: string; route: string; spec: string }, rootDir: string, cacheDir?: string): Promise<LoadedApiSpec> {
   const file = path.resolve(rootDir, entry.spec);
   let raw: string;
   try {
@@ -47,6 +53,17 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
       position: { file },
       hint: `check the "spec" path of the API entry "${entry.id}" in config.yaml`,
     });
+  }
+  // A spec that parsed and validated before is read back from the cache as JSON (YAML parsing and
+  // validation take a few hundred milliseconds), keyed by its content and the docsgen version.
+  const cached = cacheDir ? path.join(cacheDir, `openapi-${hashText(raw, DOCSGEN_VERSION)}.json`) : undefined;
+  if (cached) {
+    try {
+      const document = JSON.parse(await readFile(cached, 'utf8')) as OpenApiDocument;
+      return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document };
+    } catch {
+      // not validated yet
+    }
   }
   let parsed: unknown;
   try {
@@ -69,6 +86,7 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
       hint: 'fix the spec at the JSON pointer shown; https://spec.openapis.org lists what each field takes',
     });
   }
+  if (cached) await mkdir(path.dirname(cached), { recursive: true }).then(() => writeFile(cached, JSON.stringify(parsed))).catch(() => undefined);
   return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: parsed as OpenApiDocument };
 }
 

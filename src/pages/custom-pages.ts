@@ -7,8 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mkdir, writeFile, rename } from 'node:fs/promises';
-import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import { hashText } from '../cache/fingerprint.ts';
@@ -31,7 +30,7 @@ export function routeOfCustomPage(relPath: string): string {
 
 export async function renderCustomPages(contentDir: string, relPaths: readonly string[], cacheDir: string): Promise<CustomPage[]> {
   if (relPaths.length === 0) return [];
-  const { build } = await import('esbuild');
+  const [{ build }, { createElement }, { renderToString }] = await Promise.all([import('esbuild'), import('react'), import('react-dom/server')]);
   await mkdir(cacheDir, { recursive: true });
   return Promise.all(
     relPaths.map(async (relPath) => {

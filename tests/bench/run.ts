@@ -26,7 +26,7 @@ const option = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
-const sizes = option('sizes', '150,1000,10000').split(',').map(Number);
+const sizes = option('sizes', '150,1000,10000').split(',').map(Number).filter((n) => n > 0);
 const defaultRuns = Number(option('runs', '3'));
 /** Corpora of 5,000 pages and more take minutes per build: measured once unless asked otherwise. */
 const largeRuns = Number(option('large-runs', '1'));
