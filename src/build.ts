@@ -134,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     json: JSON.stringify((category.items ?? []).map((item) => (item.type === 'category' ? shellOf(item, sidebarItemsUrl) : item))),
   }));
   const searchMeta = { language: config.locale, tag: docsVersionTag(config) };
-  const { site, errors: configErrors, warnings: configWarnings } = buildSiteData({
+  const { site, errors: configErrors, warnings: configWarnings, linkPositions } = buildSiteData({
     loaded,
     docs,
     draftIds,
@@ -245,7 +245,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...duplicateFindings,
         ...routeFindings,
         ...markdownFindings(docs, rendered),
-        ...checkLinks({ baseUrl: config.baseUrl, routes: renderedRoutes, files: virtualFiles, configFile: loaded.file }),
+        ...checkLinks({ baseUrl: config.baseUrl, routes: renderedRoutes, files: virtualFiles, configFile: loaded.file, configPositionOf: (href) => linkPositions.get(href) }),
       ],
       config.checks,
       options.strict ?? false,

@@ -26,6 +26,8 @@ export interface LinkCheckInput {
   files: ReadonlySet<string>;
   /** Used as the position of links the theme or config produced. */
   configFile: string;
+  /** Where config.yaml configured a navbar or footer link, by its href. */
+  configPositionOf?: (href: string) => SourcePosition | undefined;
 }
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
@@ -72,7 +74,9 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
     if (problem.pages.some((p) => p.route === route.path)) return;
     const record = route.source?.links.find((l) => l.href === link);
     const position: SourcePosition =
-      record && route.source ? { file: route.source.file, line: record.line, column: record.column } : { file: input.configFile };
+      record && route.source
+        ? { file: route.source.file, line: record.line, column: record.column }
+        : (input.configPositionOf?.(link) ?? { file: input.configFile });
     problem.pages.push({ route: route.path, position });
   };
 
@@ -112,7 +116,7 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
         kind: problem.kind,
         link: problem.link,
         message: `${kindLabel} "${problem.link}" on ${problem.pages.length} pages: ${problem.reason}`,
-        position: { file: input.configFile },
+        position: problem.pages[0]?.position ?? { file: input.configFile },
         hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
         pages: problem.pages.map((p) => p.route),
       });

@@ -24,6 +24,8 @@ export interface SiteDataInput {
 
 export interface SiteDataResult {
   site: SiteData;
+  /** Where in config.yaml each navbar and footer link was configured, by the href readers get. */
+  linkPositions: Map<string, ReturnType<LoadedConfig['locate']>>;
   errors: DocsgenError[];
   warnings: { message: string; position: ReturnType<LoadedConfig['locate']> }[];
 }
@@ -32,6 +34,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
   const { config } = input.loaded;
   const errors: DocsgenError[] = [];
   const warnings: SiteDataResult['warnings'] = [];
+  const linkPositions: SiteDataResult['linkPositions'] = new Map();
   const base = config.baseUrl;
   const docsById = new Map(input.docs.map((d) => [d.id, d]));
   const firstDoc = flattenSidebar(input.sidebar)[0];
@@ -106,6 +109,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
           warnings.push({ message: `navbar item "${label}" has neither "to" nor "href"`, position: input.loaded.locate(keyPath) });
           return { kind: 'error', label, problem: where, ...common };
         }
+        if (!linkPositions.has(target.href)) linkPositions.set(target.href, input.loaded.locate([...keyPath, item.href ? 'href' : 'to']));
         return { kind: 'link', label, ...target, ...common };
       }
     }
@@ -134,9 +138,13 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
       ? {
           footer: {
             style: config.footer.style,
-            columns: config.footer.links.map((column) => ({
+            columns: config.footer.links.map((column, c) => ({
               title: column.title,
-              items: column.items.map((entry) => ({ label: entry.label, ...(link(entry.to, entry.href) ?? { href: base, external: false }) })),
+              items: column.items.map((entry, i) => {
+                const target = link(entry.to, entry.href) ?? { href: base, external: false };
+                if (!linkPositions.has(target.href)) linkPositions.set(target.href, input.loaded.locate(['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']));
+                return { label: entry.label, ...target };
+              }),
             })),
             ...(config.footer.logo ? { logo: logoData(base, config.footer.logo) } : {}),
             copyright: config.footer.copyright,
@@ -147,7 +155,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     search: searchSettings(config, input.searchIndexUrl),
     lazyCss: input.lazyCss,
   };
-  return { site, errors, warnings };
+  return { site, errors, warnings, linkPositions };
 }
 
 /** `to` values are site paths ("/installations/", "rhubapi"); external URLs pass through. */
