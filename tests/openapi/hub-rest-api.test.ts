@@ -1,6 +1,7 @@
 /**
- * The OpenAPI description checked item by item against the product spec (site-spec.md §3 entities,
- * §5 validation, §6 roles, §7 calls, §8 errors, §9 constants).
+ * The OpenAPI description of the hub's REST API 1.6.0, checked item by item against the product
+ * spec (/work/shared/spec/site-spec.md): §3 entities and bounds, §4 status values, §5 validation
+ * rules, §7 calls, §8 errors and §9 constants.
  */
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -11,10 +12,13 @@ import { ROOT } from '../helpers.ts';
 
 interface Schema {
   type?: string;
+  description?: string;
   properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
   required?: string[];
   enum?: string[];
   maxLength?: number;
+  minLength?: number;
   minimum?: number;
   pattern?: string;
   format?: string;
@@ -25,199 +29,575 @@ interface Schema {
   allOf?: Schema[];
   $ref?: string;
 }
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+}
+interface Response {
+  description: string;
+  content?: Record<string, MediaType>;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
 interface Operation {
   operationId: string;
   tags: string[];
   summary: string;
-  parameters?: { name: string; in: string; description?: string }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { example?: unknown; schema?: Schema }> }>;
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, Response>;
+}
+interface ServerVariable {
+  default: string;
+  description?: string;
 }
 interface Spec {
-  info: { version: string };
-  servers: { url: string; variables?: Record<string, unknown> }[];
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers: { url: string; variables?: Record<string, ServerVariable> }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
+interface Call {
+  method: string;
+  path: string;
+  operation: Operation;
+}
 
 const FILE = path.join(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
-const spec = parse(readFileSync(FILE, 'utf8')) as Spec;
-const BASE = '/api/rest/v1';
+const SOURCE = readFileSync(FILE, 'utf8');
+const spec = parse(SOURCE) as Spec;
 
-/** Properties of a schema, following $ref and allOf (long forms extend short forms). */
-function properties(schema: Schema): Record<string, Schema> {
-  if (schema.$ref) return properties(spec.components.schemas[schema.$ref.split('/').pop() ?? ''] ?? {});
-  const own = schema.properties ?? {};
-  return Object.assign({}, ...(schema.allOf ?? []).map(properties), own) as Record<string, Schema>;
+function schemaNamed(name: string): Schema {
+  const found = spec.components.schemas[name];
+  if (!found) throw new Error(`schema ${name} is missing`);
+  return found;
 }
+function refName(ref: string): string {
+  return ref.split('/').pop() ?? '';
+}
+/** A schema with its $ref followed. */
 function resolve(schema: Schema | undefined): Schema {
   if (!schema) return {};
-  return schema.$ref ? resolve(spec.components.schemas[schema.$ref.split('/').pop() ?? '']) : schema;
+  return schema.$ref ? resolve(schemaNamed(refName(schema.$ref))) : schema;
 }
-const schema = (name: string) => spec.components.schemas[name] ?? {};
-const op = (method: string, p: string): Operation => {
+/** Properties of a schema, following $ref and allOf (long forms extend short forms). */
+function properties(schema: Schema | undefined): Record<string, Schema> {
+  const s = resolve(schema);
+  const merged: Record<string, Schema> = {};
+  for (const part of s.allOf ?? []) Object.assign(merged, properties(part));
+  return Object.assign(merged, s.properties ?? {});
+}
+/** One property of a named schema, with its $ref followed. */
+function field(schemaName: string, fieldName: string): Schema {
+  const found = properties(schemaNamed(schemaName))[fieldName];
+  if (!found) throw new Error(`${schemaName}.${fieldName} is missing`);
+  return resolve(found);
+}
+function op(method: string, p: string): Operation {
   const found = spec.paths[p]?.[method];
   if (!found) throw new Error(`${method.toUpperCase()} ${p} is missing`);
   return found;
+}
+function splitCall(call: string): [string, string] {
+  const [method = '', p = ''] = call.split(' ');
+  return [method, p];
+}
+const allCalls: Call[] = Object.entries(spec.paths).flatMap(([p, item]) =>
+  Object.entries(item).map(([method, operation]): Call => ({ method, path: p, operation })),
+);
+
+/** §7, every call, fully expanded. */
+const CALLS: string[] = [
+  'get /engines',
+  'get /engines/{engineId}',
+  'get /engines/{engineId}/nodes',
+  'get /engines/{engineId}/nodes/{nodePath}',
+  'get /engines/{engineId}/nodes/{nodePath}/properties',
+  'get /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}',
+  'patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}',
+  'get /engines/{engineId}/nodes/{nodePath}/functions',
+  'get /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}',
+  'post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}',
+  'get /playout/rundowns',
+  'post /playout/rundowns',
+  'get /playout/rundowns/{rundownId}',
+  'patch /playout/rundowns/{rundownId}',
+  'delete /playout/rundowns/{rundownId}',
+  'get /playout/rundowns/{rundownId}/items',
+  'post /playout/rundowns/{rundownId}/items',
+  'get /playout/rundowns/{rundownId}/items/{itemId}',
+  'patch /playout/rundowns/{rundownId}/items/{itemId}',
+  'delete /playout/rundowns/{rundownId}/items/{itemId}',
+  'post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}',
+  'get /playout/templates',
+  'get /newsroom/rundowns',
+  'get /newsroom/rundowns/{ncsID}',
+  'get /newsroom/rundowns/{ncsID}/{roID}',
+  'patch /newsroom/mosObjects/{objID}',
+  'post /newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}',
+  'get /graphs',
+  'get /graphs/{graphId}',
+  'post /graphs/{graphId}/load',
+  'get /rgraphs',
+  'get /rgraphs/{rgraphId}',
+  'post /rgraphs/{rgraphId}/load',
+  'get /ustates',
+  'get /ustates/{ustateId}',
+  'post /ustates/{ustateId}/load',
+  'get /projects',
+  'get /launcher',
+  'get /launcher/{launchId}',
+  'post /launcher/create',
+  'put /launcher/{launchId}/launch',
+  'put /launcher/{launchId}/stop',
+  'put /launcher/{launchId}/retime',
+  'get /launcher/{launchId}/renderer',
+  'get /launcher/{launchId}/renderer/{rendererId}',
+  'post /launcher/{launchId}/renderer/create',
+  'put /launcher/{launchId}/renderer/{rendererId}/start',
+  'put /launcher/{launchId}/renderer/{rendererId}/stop',
+];
+
+const TAGS = ['engines', 'playout', 'newsroom', 'graphs', 'rgraphs', 'ustates', 'projects', 'launcher'];
+
+/** §3, every field of every entity (long forms include the short form's fields). */
+const FIELDS: Record<string, string[]> = {
+  GraphShort: ['id', 'name'],
+  GraphLong: ['id', 'name', 'content'],
+  RgraphShort: ['id', 'name'],
+  RgraphLong: ['id', 'name', 'xmlContent'],
+  UstateShort: ['id', 'name'],
+  UstateLong: ['id', 'name', 'ustateData'],
+  Engine: [
+    'id', 'name', 'ip', 'role', 'status', 'cacheDir', 'minimumFreeSpace', 'usedSpace', 'diskSpace', 'canCook', 'displayName',
+    're_enabled', 'port', 'rgraphId', 'ownerStudioId', 'ustateId', 'ue_enabled', 'engineType', 'instances',
+  ],
+  Instance: [
+    'id', 'projectTag', 'streaming', 'status', 'pid', 'engineHostId', 'engineRoleId', 'projectId', 'projectMapId', 'editorPath',
+    'cookedProjectId', 'cookedMapId', 'cookedId', 'engineType', 'engineVersion', 'statusDescription',
+  ],
+  Node: ['NodePath', 'NodeName'],
+  Property: ['PropertyPath', 'DisplayName', 'Value'],
+  Function: ['FunctionPath', 'FunctionName', 'Properties'],
+  PlayoutRundown: ['id', 'name'],
+  RundownItem: ['id', 'name', 'template', 'data', 'buttons'],
+  RundownItemCreate: ['name', 'template', 'data', 'order'],
+  RundownItemUpdate: ['overriddenChannels'],
+  Button: ['id', 'key', 'label'],
+  Template: ['id', 'name'],
+  NewsroomRundownShort: ['ncsID', 'roID', 'roSlug', 'status', 'createdAt', 'updatedAt'],
+  NewsroomRundownLong: [
+    'ncsID', 'roID', 'roSlug', 'status', 'createdAt', 'updatedAt', 'roChannel', 'roEdStart', 'roEdDur', 'roTrigger', 'macroIn', 'macroOut',
+    'mosExternalMetadata', 'readyToAir', 'items',
+  ],
+  NewsroomItem: ['storyID', 'itemID', 'storySlug', 'itemSlug', 'mosObject'],
+  MosObject: [
+    'objID', 'objSlug', 'mosAbstract', 'objGroup', 'objTB', 'objRev', 'objDur', 'status', 'objAir', 'objPaths', 'mosExternalMetadata',
+    'createdBy', 'created', 'changedBy', 'changed', 'description', 'objType', 'template', 'data', 'buttons',
+  ],
+  Project: ['projectId', 'name', 'version', 'sharedFolderName', 'maps', 'createdAt', 'updatedAt'],
+  LaunchConfig: ['id', 'name', 'renderers'],
+  RendererDetails: ['launchConfigId', 'engineId', 'projectId', 'projectMapId', 'engineType', 'stateId'],
+  PropertyUpdate: ['Value', 'Interpolation', 'Duration', 'Delay'],
+  FunctionTrigger: ['Parameters'],
+  SuccessFlag: ['success'],
+  Error: ['error'],
 };
-const allOperations = Object.entries(spec.paths).flatMap(([p, item]) => Object.entries(item).map(([m, o]) => ({ method: m, path: p, o })));
 
-describe('hub REST API 1.6.0 description', () => {
-  it('is a valid OpenAPI document (swagger-parser)', async () => {
-    await expect(SwaggerParser.validate(structuredClone(spec) as never)).resolves.toBeTruthy();
+const NEWSROOM_STATUS = ['NEW', 'UPDATED', 'MOVED', 'BUSY', 'DELETED', 'NCS CTRL', 'MANUAL CTRL', 'READY', 'NOT READY', 'PLAY', 'STOP'];
+const ENGINE_TYPES = ['RE', 'RE5', 'UE'];
+/** §3 and §4, every enum: [schema, field, exact values]. */
+const ENUMS: [string, string, string[]][] = [
+  ['Engine', 'role', ['Broadcast', 'Preview']],
+  ['Engine', 'status', ['connected', 'ready', 'disconnected', 'reconnecting']],
+  ['Engine', 'engineType', ENGINE_TYPES],
+  ['Instance', 'status', ['Idle', 'Caching', 'Loading', 'Loaded', 'Error', 'Checking', 'Cooking']],
+  ['Instance', 'engineType', ENGINE_TYPES],
+  ['RendererDetails', 'engineType', ENGINE_TYPES],
+  ['MosObject', 'objAir', ['READY', 'NOT READY']],
+  ['MosObject', 'objType', ['STILL', 'VIDEO', 'AUDIO']],
+  ['MosObject', 'status', NEWSROOM_STATUS],
+  ['NewsroomRundownShort', 'status', NEWSROOM_STATUS],
+  ['NewsroomRundownLong', 'status', NEWSROOM_STATUS],
+  ['PropertyUpdate', 'Interpolation', ['Constant', 'Linear', 'EaseIn', 'EaseOut', 'EaseInOut']],
+];
+
+/** §3 and §9, every field bound: [schema, field, maxLength]. */
+const BOUNDS: [string, string, number][] = [
+  ['Instance', 'projectTag', 32],
+  ['Instance', 'streaming', 255],
+  ['MosObject', 'objGroup', 128],
+  ['MosObject', 'objTB', 10],
+  ['NewsroomRundownLong', 'roChannel', 128],
+  ['NewsroomRundownLong', 'roTrigger', 128],
+  ['NewsroomRundownLong', 'macroIn', 128],
+  ['NewsroomRundownLong', 'macroOut', 128],
+  ['Project', 'version', 20],
+  ['Project', 'sharedFolderName', 100],
+];
+
+/** §8, every error: [method, path, status, exact message]. No operation answers any other error. */
+const ERRORS: [string, string, string, string][] = [
+  ['post', '/playout/rundowns', '422', 'Rundown name is required.'],
+  ['patch', '/playout/rundowns/{rundownId}', '422', 'Rundown name is required.'],
+  ['patch', '/playout/rundowns/{rundownId}', '404', 'Playout rundown not found.'],
+  ['delete', '/playout/rundowns/{rundownId}', '404', 'Playout rundown not found.'],
+  ['post', '/playout/rundowns/{rundownId}/items', '404', 'Playout rundown not found'],
+  ['patch', '/playout/rundowns/{rundownId}/items/{itemId}', '404', 'Playout rundown item not found.'],
+  ['delete', '/playout/rundowns/{rundownId}/items/{itemId}', '404', 'Playout rundown item not found.'],
+  ['post', '/playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', '404', 'Rundown item not found.'],
+  ['post', '/newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}', '404', 'Rundown item not found.'],
+  ['get', '/graphs/{graphId}', '404', 'Graph not found.'],
+  ['get', '/rgraphs/{rgraphId}', '404', 'Rgraph not found.'],
+  ['get', '/ustates/{ustateId}', '404', 'Ustate not found.'],
+  ['get', '/launcher/{launchId}', '422', 'Invalid config id'],
+  ['post', '/launcher/create', '422', 'Invalid parameters'],
+  ['put', '/launcher/{launchId}/launch', '422', 'Invalid config id'],
+  ['put', '/launcher/{launchId}/launch', '404', 'Launch cancelled: This launch configuration has no idle engines or suitable engine installation.'],
+  ['put', '/launcher/{launchId}/stop', '422', 'Invalid config id'],
+  ['put', '/launcher/{launchId}/retime', '422', 'Invalid config id'],
+  ['get', '/launcher/{launchId}/renderer', '422', 'Invalid config id'],
+  ['get', '/launcher/{launchId}/renderer/{rendererId}', '404', 'Renderer not found'],
+  ['get', '/launcher/{launchId}/renderer/{rendererId}', '422', 'Invalid parameter'],
+  ['post', '/launcher/{launchId}/renderer/create', '422', 'Failed to update renderer'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '404', 'Renderer not listed in selected configuration.'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '422', 'Invalid parameter'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '404', 'Renderer not listed in selected configuration.'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '422', 'Invalid parameter'],
+];
+
+/** §7, the success answer of each call: [call, status, schema of the body (`X[]` for a list), or null for no body shown]. */
+const SUCCESS: [string, string, string | null][] = [
+  ['get /engines', '200', 'Engine[]'],
+  ['get /engines/{engineId}', '200', 'Engine'],
+  ['get /engines/{engineId}/nodes', '200', 'Node[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}', '200', 'Node'],
+  ['get /engines/{engineId}/nodes/{nodePath}/properties', '200', 'Property[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '200', 'Property'],
+  ['patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '200', 'Property'],
+  ['get /engines/{engineId}/nodes/{nodePath}/functions', '200', 'Function[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '200', 'Function'],
+  ['post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '200', 'SuccessFlag'],
+  ['get /playout/rundowns', '200', 'PlayoutRundown[]'],
+  ['post /playout/rundowns', '201', 'PlayoutRundown'],
+  ['get /playout/rundowns/{rundownId}', '200', 'PlayoutRundown'],
+  ['patch /playout/rundowns/{rundownId}', '200', 'PlayoutRundown'],
+  ['delete /playout/rundowns/{rundownId}', '204', null],
+  ['get /playout/rundowns/{rundownId}/items', '200', 'RundownItem[]'],
+  ['post /playout/rundowns/{rundownId}/items', '201', 'RundownItem'],
+  ['get /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
+  ['patch /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
+  ['delete /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
+  ['post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', '200', 'SuccessFlag'],
+  ['get /playout/templates', '200', 'Template[]'],
+  ['get /newsroom/rundowns', '200', 'NewsroomRundownShort[]'],
+  ['get /newsroom/rundowns/{ncsID}', '200', 'NewsroomRundownShort[]'],
+  ['get /newsroom/rundowns/{ncsID}/{roID}', '200', 'NewsroomRundownLong'],
+  ['patch /newsroom/mosObjects/{objID}', '200', null],
+  ['post /newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}', '200', null],
+  ['get /graphs', '200', 'GraphShort[]'],
+  ['get /graphs/{graphId}', '200', 'GraphLong'],
+  ['post /graphs/{graphId}/load', '200', null],
+  ['get /rgraphs', '200', 'RgraphShort[]'],
+  ['get /rgraphs/{rgraphId}', '200', 'RgraphLong'],
+  ['post /rgraphs/{rgraphId}/load', '200', null],
+  ['get /ustates', '200', 'UstateShort[]'],
+  ['get /ustates/{ustateId}', '200', 'UstateLong'],
+  ['post /ustates/{ustateId}/load', '200', null],
+  ['get /projects', '200', 'Project[]'],
+  ['get /launcher', '200', 'LaunchConfig[]'],
+  ['get /launcher/{launchId}', '200', 'LaunchConfig'],
+  ['post /launcher/create', '200', 'LaunchConfigCreated'],
+  ['put /launcher/{launchId}/launch', '200', null],
+  ['put /launcher/{launchId}/stop', '200', null],
+  ['put /launcher/{launchId}/retime', '200', null],
+  ['get /launcher/{launchId}/renderer', '200', 'RendererDetails[]'],
+  ['get /launcher/{launchId}/renderer/{rendererId}', '200', 'RendererDetails'],
+  ['post /launcher/{launchId}/renderer/create', '200', 'CreatedId'],
+  ['put /launcher/{launchId}/renderer/{rendererId}/start', '200', null],
+  ['put /launcher/{launchId}/renderer/{rendererId}/stop', '200', null],
+];
+
+/** §5 and §7, the request body of each call that has one: [call, schema, body required]. */
+const BODIES: [string, string, boolean][] = [
+  ['patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', 'PropertyUpdate', true],
+  ['post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', 'FunctionTrigger', false],
+  ['post /playout/rundowns', 'RundownName', true],
+  ['patch /playout/rundowns/{rundownId}', 'RundownName', true],
+  ['post /playout/rundowns/{rundownId}/items', 'RundownItemCreate', true],
+  ['patch /playout/rundowns/{rundownId}/items/{itemId}', 'RundownItemUpdate', true],
+  ['patch /newsroom/mosObjects/{objID}', 'MosObjectUpdate', true],
+  ['post /graphs/{graphId}/load', 'LoadRequest', true],
+  ['post /rgraphs/{rgraphId}/load', 'LoadRequest', true],
+  ['post /ustates/{ustateId}/load', 'LoadRequest', true],
+  ['post /launcher/create', 'LaunchConfigCreate', true],
+  ['post /launcher/{launchId}/renderer/create', 'RendererDetails', true],
+];
+
+/** The status codes of an operation's error answers (4xx). */
+function errorStatuses(operation: Operation): string[] {
+  return Object.keys(operation.responses).filter((status) => status.startsWith('4'));
+}
+function jsonOf(response: Response | undefined): MediaType | undefined {
+  return response?.content?.['application/json'];
+}
+/** `Name` for a $ref to Name, `Name[]` for an array of them. */
+function describeSchema(schema: Schema | undefined): string | null {
+  if (!schema) return null;
+  if (schema.$ref) return refName(schema.$ref);
+  if (schema.type === 'array' && schema.items?.$ref) return `${refName(schema.items.$ref)}[]`;
+  return JSON.stringify(schema);
+}
+
+describe('hub REST API 1.6.0: document', () => {
+  it('passes swagger-parser validation', async () => {
+    const api = await SwaggerParser.validate(FILE);
+    expect(Object.keys(api.paths ?? {})).toHaveLength(40);
   });
 
-  it('is version 1.6.0 with the base path /api/rest/v1 and a server variable for the hub host', () => {
+  it('is OpenAPI 3.0.3, titled "Hub REST API", version 1.6.0, with a plain markdown description', () => {
+    expect(spec.openapi).toBe('3.0.3');
+    expect(spec.info.title).toBe('Hub REST API');
     expect(spec.info.version).toBe('1.6.0');
-    expect(spec.servers[0]?.url).toContain(BASE);
-    expect(Object.keys(spec.servers[0]?.variables ?? {})).toContain('hubHost');
+    expect(spec.info.description?.length ?? 0).toBeGreaterThan(200);
+    expect(spec.info.description).not.toMatch(/<[a-z/!]/i);
+    expect(SOURCE).not.toMatch(/<script|javascript:|<iframe|on\w+=/i);
   });
 
-  const CALLS = [
-    'get /engines', 'get /engines/{engineId}', 'get /engines/{engineId}/nodes', 'get /engines/{engineId}/nodes/{nodePath}',
-    'get /engines/{engineId}/nodes/{nodePath}/properties', 'get /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}',
-    'patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', 'get /engines/{engineId}/nodes/{nodePath}/functions',
-    'get /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', 'post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}',
-    'get /playout/rundowns', 'post /playout/rundowns', 'get /playout/rundowns/{rundownId}', 'patch /playout/rundowns/{rundownId}',
-    'delete /playout/rundowns/{rundownId}', 'get /playout/rundowns/{rundownId}/items', 'post /playout/rundowns/{rundownId}/items',
-    'get /playout/rundowns/{rundownId}/items/{itemId}', 'patch /playout/rundowns/{rundownId}/items/{itemId}', 'delete /playout/rundowns/{rundownId}/items/{itemId}',
-    'post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', 'get /playout/templates', 'get /newsroom/rundowns', 'get /newsroom/rundowns/{ncsID}',
-    'get /newsroom/rundowns/{ncsID}/{roID}', 'patch /newsroom/mosObjects/{objID}', 'post /newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}',
-    'get /graphs', 'get /graphs/{graphId}', 'post /graphs/{graphId}/load', 'get /rgraphs', 'get /rgraphs/{rgraphId}', 'post /rgraphs/{rgraphId}/load',
-    'get /ustates', 'get /ustates/{ustateId}', 'post /ustates/{ustateId}/load', 'get /projects', 'get /launcher', 'get /launcher/{launchId}',
-    'post /launcher/create', 'put /launcher/{launchId}/launch', 'put /launcher/{launchId}/stop', 'put /launcher/{launchId}/retime',
-    'get /launcher/{launchId}/renderer', 'get /launcher/{launchId}/renderer/{rendererId}', 'post /launcher/{launchId}/renderer/create',
-    'put /launcher/{launchId}/renderer/{rendererId}/start', 'put /launcher/{launchId}/renderer/{rendererId}/stop',
-  ];
-  it.each(CALLS)('documents %s with a unique operationId, a tag and its path parameters', (call) => {
-    const [method = '', p = ''] = call.split(' ');
-    const o = op(method, p);
-    expect(['engines', 'playout', 'newsroom', 'graphs', 'rgraphs', 'ustates', 'projects', 'launcher']).toContain(o.tags[0]);
-    expect(o.summary).toBeTruthy();
-    for (const name of [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) expect(o.parameters?.some((prm) => prm.name === name && prm.in === 'path')).toBe(true);
+  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 8080', () => {
+    expect(spec.servers).toHaveLength(1);
+    expect(spec.servers[0]?.url).toBe('http://{hubHost}:{port}/api/rest/v1');
+    expect(spec.servers[0]?.variables?.hubHost?.default).toBe('localhost');
+    expect(spec.servers[0]?.variables?.port?.default).toBe('8080');
   });
 
-  it('has exactly the calls of the spec, with unique operation ids', () => {
-    expect(allOperations.map((x) => `${x.method} ${x.path}`).sort()).toEqual([...CALLS].sort());
-    const ids = allOperations.map((x) => x.o.operationId);
+  it('has the eight tags, each with a description', () => {
+    expect(spec.tags.map((t) => t.name)).toEqual(TAGS);
+    for (const tag of spec.tags) expect(tag.description, tag.name).toBeTruthy();
+  });
+});
+
+describe('hub REST API 1.6.0: calls of spec §7', () => {
+  it('has exactly the calls of the spec', () => {
+    expect(allCalls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([...CALLS].sort());
+    expect(CALLS).toHaveLength(48);
+  });
+
+  it('gives every operation a unique camelCase operationId', () => {
+    const ids = allCalls.map((c) => c.operation.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-zA-Z0-9]*$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('documents URL-encoded node and property paths and dot-separated RE5 pin sub-fields', () => {
-    const params = op('patch', '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').parameters ?? [];
-    expect(params.find((p) => p.name === 'nodePath')?.description).toMatch(/URL-encoded/);
-    expect(params.find((p) => p.name === 'propertyPath')?.description).toMatch(/RE5.*dot-separated/s);
-  });
-
-  const FIELDS: Record<string, string[]> = {
-    GraphShort: ['id', 'name'], GraphLong: ['id', 'name', 'content'], RgraphShort: ['id', 'name'], RgraphLong: ['id', 'name', 'xmlContent'],
-    UstateShort: ['id', 'name'], UstateLong: ['id', 'name', 'ustateData'],
-    Engine: ['id', 'name', 'ip', 'role', 'status', 'cacheDir', 'minimumFreeSpace', 'usedSpace', 'diskSpace', 'canCook', 'displayName', 're_enabled', 'port', 'rgraphId', 'ownerStudioId', 'ustateId', 'ue_enabled', 'engineType', 'instances'],
-    Instance: ['id', 'projectTag', 'streaming', 'status', 'pid', 'engineHostId', 'engineRoleId', 'projectId', 'projectMapId', 'editorPath', 'cookedProjectId', 'cookedMapId', 'cookedId', 'engineType', 'engineVersion', 'statusDescription'],
-    Node: ['NodePath', 'NodeName'], Property: ['PropertyPath', 'DisplayName', 'Value'], Function: ['FunctionPath', 'FunctionName', 'Properties'],
-    PlayoutRundown: ['id', 'name'], RundownItem: ['id', 'name', 'template', 'data', 'buttons'], Button: ['id', 'key', 'label'],
-    RundownItemCreate: ['name', 'template', 'data', 'order'], RundownItemUpdate: ['overriddenChannels'], Template: ['id', 'name'],
-    NewsroomRundownShort: ['ncsID', 'roID', 'roSlug', 'status', 'createdAt', 'updatedAt'],
-    NewsroomRundownLong: ['ncsID', 'roID', 'roSlug', 'status', 'createdAt', 'updatedAt', 'roChannel', 'roEdStart', 'roEdDur', 'roTrigger', 'macroIn', 'macroOut', 'mosExternalMetadata', 'readyToAir', 'items'],
-    NewsroomItem: ['storyID', 'itemID', 'storySlug', 'itemSlug', 'mosObject'],
-    MosObject: ['objID', 'objSlug', 'mosAbstract', 'objGroup', 'objTB', 'objRev', 'objDur', 'status', 'objAir', 'objPaths', 'mosExternalMetadata', 'createdBy', 'created', 'changedBy', 'changed', 'description', 'objType', 'template', 'data', 'buttons'],
-    Project: ['projectId', 'name', 'version', 'sharedFolderName', 'maps', 'createdAt', 'updatedAt'],
-    LaunchConfig: ['id', 'name', 'renderers'], RendererDetails: ['launchConfigId', 'engineId', 'projectId', 'projectMapId', 'engineType', 'stateId'],
-  };
-  it.each(Object.entries(FIELDS))('schema %s has every field of spec §3', (name, fields) => {
-    expect(Object.keys(properties(schema(name)))).toEqual(expect.arrayContaining(fields));
-  });
-
-  it('has every enum of the spec, exactly', () => {
-    const engine = properties(schema('Engine'));
-    expect(engine.role?.enum).toEqual(['Broadcast', 'Preview']);
-    expect(engine.status?.enum).toEqual(['connected', 'ready', 'disconnected', 'reconnecting']);
-    const instance = properties(schema('Instance'));
-    expect(instance.status?.enum).toEqual(['Idle', 'Caching', 'Loading', 'Loaded', 'Error', 'Checking', 'Cooking']);
-    expect(instance.engineType?.enum).toEqual(['RE', 'RE5', 'UE']);
-    const mos = properties(schema('MosObject'));
-    expect(mos.objAir?.enum).toEqual(['READY', 'NOT READY']);
-    expect(mos.objType?.enum).toEqual(['STILL', 'VIDEO', 'AUDIO']);
-    expect(resolve(mos.status).enum).toEqual(['NEW', 'UPDATED', 'MOVED', 'BUSY', 'DELETED', 'NCS CTRL', 'MANUAL CTRL', 'READY', 'NOT READY', 'PLAY', 'STOP']);
-    expect(resolve(properties(schema('PropertyUpdate')).Interpolation).enum).toEqual(['Constant', 'Linear', 'EaseIn', 'EaseOut', 'EaseInOut']);
-  });
-
-  it('has every bound, format and example of spec §3 and §9', () => {
-    const instance = properties(schema('Instance'));
-    expect(instance.projectTag?.maxLength).toBe(32);
-    expect(instance.streaming?.maxLength).toBe(255);
-    const mos = properties(schema('MosObject'));
-    expect(mos.objGroup?.maxLength).toBe(128);
-    expect(mos.objTB?.maxLength).toBe(10);
-    expect(new RegExp(mos.objTB?.pattern ?? '').test('0123456789')).toBe(true);
-    expect(new RegExp(mos.objTB?.pattern ?? '').test('12a')).toBe(false);
-    expect(mos.objID?.format).toBe('uuid');
-    const long = properties(schema('NewsroomRundownLong'));
-    for (const field of ['roChannel', 'roTrigger', 'macroIn', 'macroOut']) expect(long[field]?.maxLength, field).toBe(128);
-    expect(long.macroIn?.nullable).toBe(true);
-    expect(long.macroOut?.nullable).toBe(true);
-    const project = properties(schema('Project'));
-    expect(project.version?.maxLength).toBe(20);
-    expect(project.sharedFolderName?.maxLength).toBe(100);
-    const engine = properties(schema('Engine'));
-    expect(engine.minimumFreeSpace?.example).toBe(209715200);
-    expect(engine.port?.example).toBe(6666);
-    for (const field of ['minimumFreeSpace', 'usedSpace', 'diskSpace']) expect(engine[field]?.format, field).toBe('int64');
-  });
-
-  it('states the validation rules of spec §5 as required fields and defaults', () => {
-    expect(resolve(schema('RundownName')).required).toEqual(['name']);
-    expect(schema('RundownItemCreate').required).toEqual(['name', 'template', 'data']);
-    expect(schema('MosObjectUpdate').required).toEqual(['data']);
-    expect(schema('LaunchConfigCreate').required).toEqual(['name', 'renderers']);
-    const update = properties(schema('PropertyUpdate'));
-    expect(schema('PropertyUpdate').required).toEqual(['Value']);
-    expect(resolve(update.Interpolation).default).toBe('Constant');
-    expect(update.Duration?.default).toBe(0);
-    expect(update.Delay?.default).toBe(0);
-    expect(update.Duration?.minimum).toBe(0);
-    expect(update.Delay?.minimum).toBe(0);
-    const parameter = properties(schema('FunctionParameter'));
-    expect(Object.keys(parameter)).toEqual(expect.arrayContaining(['PropertyPath', 'payload']));
-    expect(Object.keys(properties(parameter.payload ?? {}))).toContain('value');
-    expect(op('post', '/playout/rundowns').requestBody?.content['application/json']?.schema.$ref).toContain('RundownName');
-  });
-
-  const ERRORS: [string, string, string, string][] = [
-    ['post', '/playout/rundowns', '422', 'Rundown name is required.'],
-    ['patch', '/playout/rundowns/{rundownId}', '422', 'Rundown name is required.'],
-    ['patch', '/playout/rundowns/{rundownId}', '404', 'Playout rundown not found.'],
-    ['delete', '/playout/rundowns/{rundownId}', '404', 'Playout rundown not found.'],
-    ['post', '/playout/rundowns/{rundownId}/items', '404', 'Playout rundown not found'],
-    ['patch', '/playout/rundowns/{rundownId}/items/{itemId}', '404', 'Playout rundown item not found.'],
-    ['delete', '/playout/rundowns/{rundownId}/items/{itemId}', '404', 'Playout rundown item not found.'],
-    ['post', '/playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', '404', 'Rundown item not found.'],
-    ['get', '/graphs/{graphId}', '404', 'Graph not found.'],
-    ['get', '/rgraphs/{rgraphId}', '404', 'Rgraph not found.'],
-    ['get', '/ustates/{ustateId}', '404', 'Ustate not found.'],
-    ['get', '/launcher/{launchId}', '422', 'Invalid config id'],
-    ['post', '/launcher/create', '422', 'Invalid parameters'],
-    ['get', '/launcher/{launchId}/renderer/{rendererId}', '422', 'Invalid parameter'],
-    ['put', '/launcher/{launchId}/launch', '404', 'Launch cancelled: This launch configuration has no idle engines or suitable engine installation.'],
-    ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '404', 'Renderer not listed in selected configuration.'],
-    ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '404', 'Renderer not listed in selected configuration.'],
-    ['get', '/launcher/{launchId}/renderer/{rendererId}', '404', 'Renderer not found'],
-    ['post', '/launcher/{launchId}/renderer/create', '422', 'Failed to update renderer'],
-  ];
-  it.each(ERRORS)('%s %s answers %s "%s", character for character', (method, p, status, message) => {
-    const example = op(method, p).responses[status]?.content?.['application/json']?.example as { error?: string } | undefined;
-    expect(example?.error).toBe(message);
-  });
-
-  it('answers 500 with the plain text "500: Internal server error" on every operation', () => {
-    for (const { method, path: p, o } of allOperations) {
-      expect(o.responses['500']?.content?.['text/plain']?.example, `${method} ${p}`).toBe('500: Internal server error');
+  it.each(CALLS)('%s has a tag, a summary, a description and its documented path parameters', (call) => {
+    const [method, p] = splitCall(call);
+    const o = op(method, p);
+    expect(o.tags).toHaveLength(1);
+    expect(TAGS).toContain(o.tags[0]);
+    expect(o.summary).toMatch(/^[A-Z][^.]*$/);
+    expect(o.description?.length ?? 0).toBeGreaterThan(10);
+    const names = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+    const pathParams = (o.parameters ?? []).filter((prm) => prm.in === 'path');
+    expect(pathParams.map((prm) => prm.name).sort()).toEqual([...names].sort());
+    for (const prm of pathParams) {
+      expect(prm.required, prm.name).toBe(true);
+      expect(prm.description?.length ?? 0, prm.name).toBeGreaterThan(5);
+      expect(prm.schema?.type, prm.name).toBeTruthy();
     }
   });
 
-  it('uses 201 for creating rundowns and items and 204 for deleting a rundown', () => {
-    expect(Object.keys(op('post', '/playout/rundowns').responses)).toContain('201');
-    expect(Object.keys(op('post', '/playout/rundowns/{rundownId}/items').responses)).toContain('201');
-    expect(Object.keys(op('delete', '/playout/rundowns/{rundownId}').responses)).toContain('204');
+  it('has the summaries the site uses', () => {
+    expect(op('get', '/engines').summary).toBe('List engines');
+    expect(op('patch', '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').summary).toBe('Set a property');
+    expect(op('post', '/playout/rundowns').summary).toBe('Create a rundown');
+  });
+
+  it('tags each call by the first segment of its path', () => {
+    for (const { path: p, operation } of allCalls) expect(operation.tags[0], p).toBe(p.split('/')[1]);
+  });
+
+  it('documents URL-encoded node, property and function paths', () => {
+    for (const { path: p, operation } of allCalls) {
+      for (const prm of operation.parameters ?? []) {
+        if (['nodePath', 'propertyPath', 'functionPath'].includes(prm.name)) expect(prm.description, `${p} ${prm.name}`).toMatch(/URL-encoded/);
+      }
+    }
+  });
+
+  it('documents RE5 pin sub-fields as dot-separated names appended to the property path', () => {
+    for (const method of ['get', 'patch']) {
+      const prm = op(method, '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').parameters?.find((x) => x.name === 'propertyPath');
+      expect(prm?.description).toMatch(/RE5.*sub-field.*dot-separated|RE5.*dot-separated.*sub-field/s);
+    }
+    expect(op('patch', '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').description).toMatch(/RE5.*dot-separated/s);
+  });
+
+  it.each(SUCCESS)('%s answers %s with %s', (call, status, body) => {
+    const [method, p] = splitCall(call);
+    const responses = op(method, p).responses;
+    const successes = Object.keys(responses).filter((s) => s.startsWith('2'));
+    expect(successes).toEqual([status]);
+    const response = responses[status];
+    expect(response?.description).toBeTruthy();
+    if (body === null) expect(response?.content).toBeUndefined();
+    else expect(describeSchema(jsonOf(response)?.schema)).toBe(body);
+  });
+
+  it.each(BODIES)('%s takes a %s body', (call, schemaName, required) => {
+    const [method, p] = splitCall(call);
+    const body = op(method, p).requestBody;
+    expect(body?.required ?? false).toBe(required);
+    expect(describeSchema(body?.content['application/json']?.schema)).toBe(schemaName);
+  });
+
+  it('takes no body on the other calls', () => {
+    const withBody = new Set(BODIES.map(([call]) => call));
+    for (const { method, path: p, operation } of allCalls) {
+      if (!withBody.has(`${method} ${p}`)) expect(operation.requestBody, `${method} ${p}`).toBeUndefined();
+    }
+  });
+});
+
+describe('hub REST API 1.6.0: entities of spec §3', () => {
+  it.each(Object.entries(FIELDS))('schema %s has every field of the spec', (name, fields) => {
+    expect(Object.keys(properties(schemaNamed(name)))).toEqual(expect.arrayContaining(fields));
+    expect(schemaNamed(name).description ?? '', name).not.toBe('');
+  });
+
+  it('long forms extend their short forms', () => {
+    for (const [long, short] of [['GraphLong', 'GraphShort'], ['RgraphLong', 'RgraphShort'], ['UstateLong', 'UstateShort'], ['NewsroomRundownLong', 'NewsroomRundownShort']]) {
+      expect(schemaNamed(long ?? '').allOf?.[0]?.$ref, long).toBe(`#/components/schemas/${short}`);
+    }
+    expect(Object.keys(properties(schemaNamed('GraphShort')))).not.toContain('content');
+    expect(Object.keys(properties(schemaNamed('RgraphShort')))).not.toContain('xmlContent');
+    expect(Object.keys(properties(schemaNamed('UstateShort')))).not.toContain('ustateData');
+    expect(Object.keys(properties(schemaNamed('NewsroomRundownShort')))).not.toContain('items');
+  });
+
+  it('types ids as integers, data as free objects and lists as arrays', () => {
+    expect(field('GraphShort', 'id').type).toBe('integer');
+    expect(field('Engine', 'instances').items?.$ref).toBe('#/components/schemas/Instance');
+    expect(field('RundownItem', 'data')).toMatchObject({ type: 'object', additionalProperties: true });
+    expect(field('RundownItem', 'buttons').items?.$ref).toBe('#/components/schemas/Button');
+    expect(field('MosObject', 'buttons').items?.$ref).toBe('#/components/schemas/Button');
+    expect(field('NewsroomRundownLong', 'items').items?.$ref).toBe('#/components/schemas/NewsroomItem');
+    expect(properties(schemaNamed('NewsroomItem')).mosObject?.$ref).toBe('#/components/schemas/MosObject');
+    expect(field('Function', 'Properties')).toMatchObject({ type: 'object', additionalProperties: true });
+    expect(field('Project', 'maps')).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(field('LaunchConfig', 'renderers').items?.type).toBe('integer');
+    expect(field('RundownItemUpdate', 'overriddenChannels')).toMatchObject({ type: 'array', items: { type: 'integer' } });
+    expect(field('RundownItemCreate', 'order').type).toBe('integer');
+    expect(Object.keys(properties(schemaNamed('RundownItem')))).not.toContain('order');
+    expect(field('RendererDetails', 'stateId').description).toMatch(/rgraph.*RE\b.*ustate.*UE.*graph.*RE5/s);
+  });
+
+  it('leaves Value of any type', () => {
+    expect(field('Property', 'Value').type).toBeUndefined();
+    expect(field('PropertyUpdate', 'Value').type).toBeUndefined();
+  });
+
+  it.each(ENUMS)('%s.%s has exactly its values', (schemaName, fieldName, values) => {
+    expect(field(schemaName, fieldName).enum).toEqual(values);
+  });
+
+  it.each(BOUNDS)('%s.%s has maxLength %i', (schemaName, fieldName, max) => {
+    expect(field(schemaName, fieldName).maxLength).toBe(max);
+  });
+
+  it('has objTB digits only, objID a uuid and macroIn/macroOut nullable', () => {
+    const objTB = field('MosObject', 'objTB');
+    expect(objTB.pattern).toBe('^[0-9]{1,10}$');
+    const digits = new RegExp(objTB.pattern ?? '');
+    expect(digits.test('0123456789')).toBe(true);
+    expect(digits.test('12345678901')).toBe(false);
+    expect(digits.test('25a')).toBe(false);
+    expect(digits.test('')).toBe(false);
+    expect(field('MosObject', 'objID').format).toBe('uuid');
+    expect(field('NewsroomRundownLong', 'macroIn').nullable).toBe(true);
+    expect(field('NewsroomRundownLong', 'macroOut').nullable).toBe(true);
+  });
+
+  it('describes disk values as bytes (int64) and has the examples of §9', () => {
+    for (const name of ['minimumFreeSpace', 'usedSpace', 'diskSpace']) {
+      expect(field('Engine', name)).toMatchObject({ type: 'integer', format: 'int64' });
+      expect(field('Engine', name).description, name).toMatch(/bytes/);
+    }
+    expect(field('Engine', 'minimumFreeSpace').example).toBe(209715200);
+    expect(field('Engine', 'port').example).toBe(6666);
+  });
+});
+
+describe('hub REST API 1.6.0: validation rules of spec §5', () => {
+  it('requires exactly the fields the spec requires', () => {
+    expect(schemaNamed('RundownName').required).toEqual(['name']);
+    expect(schemaNamed('RundownItemCreate').required).toEqual(['name', 'template', 'data']);
+    expect(schemaNamed('MosObjectUpdate').required).toEqual(['data']);
+    expect(Object.keys(properties(schemaNamed('MosObjectUpdate'))).sort()).toEqual(['data', 'description']);
+    expect(schemaNamed('LaunchConfigCreate').required).toEqual(['name', 'renderers']);
+    expect(schemaNamed('PropertyUpdate').required).toEqual(['Value']);
+    expect(schemaNamed('RundownItemUpdate').required).toBeUndefined();
+    expect(schemaNamed('FunctionTrigger').required).toBeUndefined();
+    expect(schemaNamed('LoadRequest').required).toEqual(['engineHostId']);
+  });
+
+  it('defaults Interpolation to Constant and Duration and Delay to 0, never negative', () => {
+    expect(field('PropertyUpdate', 'Interpolation').default).toBe('Constant');
+    for (const name of ['Duration', 'Delay']) {
+      expect(field('PropertyUpdate', name), name).toMatchObject({ type: 'number', default: 0, minimum: 0 });
+    }
+  });
+
+  it('takes function trigger Parameters as entries with PropertyPath and payload.value, game engine only', () => {
+    const parameters = field('FunctionTrigger', 'Parameters');
+    expect(parameters.type).toBe('array');
+    expect(parameters.description).toMatch(/game engine only/i);
+    const entry = resolve(parameters.items);
+    expect(entry.required).toEqual(['PropertyPath', 'payload']);
+    const payload = properties(entry).payload;
+    expect(Object.keys(properties(payload))).toEqual(['value']);
+    expect(resolve(payload).required).toEqual(['value']);
+  });
+});
+
+describe('hub REST API 1.6.0: errors of spec §8', () => {
+  it.each(ERRORS)('%s %s answers %s "%s", character for character', (method, p, status, message) => {
+    const media = jsonOf(op(method, p).responses[status]);
+    expect(media?.schema?.$ref).toBe('#/components/schemas/Error');
+    expect(media?.example).toEqual({ error: message });
+  });
+
+  it('keeps "Playout rundown not found" without a final full stop for item create only', () => {
+    const example = jsonOf(op('post', '/playout/rundowns/{rundownId}/items').responses['404'])?.example as { error: string } | undefined;
+    expect(example?.error.endsWith('.')).toBe(false);
+  });
+
+  it('answers no error the spec does not list', () => {
+    const listed = new Set(ERRORS.map(([method, p, status]) => `${method} ${p} ${status}`));
+    for (const { method, path: p, operation } of allCalls) {
+      for (const status of errorStatuses(operation)) expect(listed.has(`${method} ${p} ${status}`), `${method} ${p} ${status}`).toBe(true);
+    }
+  });
+
+  it('has an Error schema with a required string "error"', () => {
+    expect(schemaNamed('Error')).toMatchObject({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } });
+  });
+
+  it('answers 500 with the plain text "500: Internal server error" on every operation', () => {
+    expect(allCalls).toHaveLength(CALLS.length);
+    for (const { method, path: p, operation } of allCalls) {
+      const response = operation.responses['500'];
+      expect(Object.keys(response?.content ?? {}), `${method} ${p}`).toEqual(['text/plain']);
+      const media = response?.content?.['text/plain'];
+      expect(media?.schema?.type, `${method} ${p}`).toBe('string');
+      expect(media?.example, `${method} ${p}`).toBe('500: Internal server error');
+    }
   });
 });

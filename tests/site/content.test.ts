@@ -183,8 +183,11 @@ const existing = new Set(
 describe('the 5.4 SP1 documentation', () => {
   for (const [issue, pages] of Object.entries(EXPECTED_PAGES) as [keyof typeof EXPECTED_PAGES, string[]][]) {
     describe(issue, () => {
-      for (const rel of pages.filter((p) => COMPLETE.includes(issue) || existing.has(p))) {
-        it(`${rel} exists with title, description, sidebar_position and at least 250 words`, async () => {
+      for (const rel of pages) {
+        // A page of an unfinished section that is not written yet shows up as skipped, so the
+        // report lists what is still missing without failing the run.
+        const test = COMPLETE.includes(issue) || existing.has(rel) ? it : it.skip;
+        test(`${rel} exists with title, description, sidebar_position and at least 250 words`, async () => {
           const text = await readFile(path.join(CONTENT, rel), 'utf8');
           const { frontMatter, body } = parseMarkdownFile(text, rel);
           expect(frontMatter.title, 'title').toBeTruthy();
