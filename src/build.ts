@@ -22,14 +22,14 @@ import { buildSiteData, docsVersionTag } from './site/site-data.ts';
 import { composeRoutes } from './routes.ts';
 import { renderCustomPages } from './pages/custom-pages.ts';
 import { createPageUpdater } from './serve/page-updater.ts';
-import { pageRecords, apiRecords, compactIndex } from './search/records.ts';
-import { checkLinks, collectHrefs, collectIds, type RenderedRoute } from './checks/links.ts';
+import { pageRecords, apiRecords, compactRow } from './search/records.ts';
+import { checkLinks, collectHrefs, collectIds, createStringPool, type RenderedRoute } from './checks/links.ts';
 import { applySeverities, type Finding } from './checks/findings.ts';
 import { OutputWriter } from './emit/output.ts';
 import { sitemapXml, robotsTxt } from './emit/seo.ts';
 import { DocsgenError, DocsgenErrors } from './errors.ts';
 import { withBase } from './content/slug.ts';
-import type { SearchRecord } from '../theme/search/types.ts';
+import type { CompactIndex, SearchRecord } from '../theme/search/types.ts';
 import type { PageData } from '../theme/data.ts';
 
 export { DOCSGEN_ROOT };
@@ -42,6 +42,8 @@ export interface BuildOptions {
   strict?: boolean;
   includeDrafts?: boolean;
   minify?: boolean;
+  /** Return every DocSearch record (`docsgen search export`); a build keeps only the compact index. */
+  keepSearchRecords?: boolean;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -67,7 +69,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = (phase: string) => {
     if (!process.env.DOCSGEN_TIMINGS) return;
     const now = performance.now();
-    process.stderr.write(`timing ${phase}: ${(now - lap).toFixed(0)} ms\n`);
+    // Under `node --expose-gc` the heap figure is what the build still holds, not garbage.
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+    process.stderr.write(`timing ${phase}: ${(now - lap).toFixed(0)} ms (rss ${mb(rss)} MB, heap ${mb(heapUsed)} MB)\n`);
     lap = now;
   };
   const loaded = await loadConfig(options.configFile);
@@ -158,22 +164,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     customPages: await renderCustomPages(contentDir, scan.customPages, docsgenCache),
   });
 
-  // 4. Search records and the embedded index.
+  // 4. Search records and the embedded index, page by page: the full records of a large site are
+  // hundreds of megabytes, so they are kept only when asked for.
   const records: SearchRecord[] = [];
+  const rows: (string | null)[][] = [];
+  const addRecords = (list: SearchRecord[]) => {
+    for (const record of list) rows.push(compactRow(record));
+    if (options.keepSearchRecords) records.push(...list);
+  };
   for (const route of routes) {
     if (route.page.kind === 'doc' && route.doc) {
       const md = rendered.get(route.doc);
-      records.push(
-        ...pageRecords(
+      addRecords(
+        pageRecords(
           { url: withBase(config.baseUrl, route.page.route), section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks: md?.searchBlocks ?? [] },
           searchMeta,
         ),
       );
     } else if (route.page.kind === 'api' && route.page.api) {
-      records.push(...apiRecords(route.page.api, withBase(config.baseUrl, route.page.route), searchMeta));
+      addRecords(apiRecords(route.page.api, withBase(config.baseUrl, route.page.route), searchMeta));
     }
   }
-  const indexJson = JSON.stringify(compactIndex(records, searchMeta));
+  const indexJson = JSON.stringify({ v: 1, language: searchMeta.language, tag: searchMeta.tag, records: rows } satisfies CompactIndex);
+  rows.length = 0;
   const indexRel = `${ASSETS_DIR}/search-index-${hashOf(indexJson)}.json`;
   if (site.search.mode === 'local') site.search.indexUrl = config.baseUrl + indexRel;
   mark('routes+search');
@@ -182,6 +195,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const theme = await loadThemeServer(themeDir, docsgenCache, themeHash);
   const writer = options.checkOnly ? undefined : await OutputWriter.create(outDir);
   const renderedRoutes: RenderedRoute[] = [];
+  const keep = createStringPool();
   const virtualFiles = new Set<string>();
   const write = async (rel: string, contents: string | Uint8Array) => {
     virtualFiles.add(rel);
@@ -223,9 +237,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         await write(`${dir}__data.json`, JSON.stringify(route.page satisfies PageData));
         renderedRoutes.push({
           path: withBase(config.baseUrl, route.page.route),
-          ids: collectIds(html),
+          ids: collectIds(html, keep),
           // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
-          hrefs: withoutBrokenMarkdownLinks(collectHrefs(html), route.doc ? rendered.get(route.doc) : undefined),
+          hrefs: withoutBrokenMarkdownLinks(collectHrefs(html, keep), route.doc ? rendered.get(route.doc) : undefined),
           ...(route.doc ? { source: { file: route.doc.file, links: rendered.get(route.doc)?.findings.links ?? [] } } : {}),
         });
       }

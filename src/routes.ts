@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from './config/schema.ts';
 import type { DocSource } from './content/scan.ts';
-import { flattenSidebar, pruneSidebar, sectionOf, sidebarTrail } from './content/sidebar.ts';
+import { flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { resolveTo } from './site/site-data.ts';
 import type { Finding } from './checks/findings.ts';
@@ -34,6 +34,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
   const { config, sidebar } = input;
   const order = flattenSidebar(sidebar);
   const orderIndex = new Map(order.map((entry, i) => [entry.route, i]));
+  const trails = trailsByRoute(sidebar);
   const special = new Map<string, string>([[`/${config.search.searchPagePath}/`, 'the search page'], [NOT_FOUND_ROUTE, 'the not-found page']]);
   for (const api of input.apiPages) special.set(`/${api.route}/`, `the API page "${api.data.id}"`);
 
@@ -82,8 +83,8 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
       });
       continue;
     }
-    const section = sectionOf(sidebar, doc.route);
-    const trail = sidebarTrail(sidebar, doc.route);
+    const trail = trails.get(doc.route) ?? [];
+    const section = sectionOf(sidebar, doc.route, trail);
     const index = orderIndex.get(doc.route);
     const previous = index !== undefined && index > 0 ? order[index - 1] : undefined;
     const next = index !== undefined ? order[index + 1] : undefined;
@@ -102,7 +103,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
           ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
           ...(next ? { next: { label: next.label, route: next.route } } : {}),
           section,
-          sidebar: pruneSidebar(sidebar, doc.route, input.sidebarItemsUrl),
+          sidebar: pruneSidebar(sidebar, trail, input.sidebarItemsUrl),
         },
       },
     });

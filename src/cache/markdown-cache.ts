@@ -20,6 +20,8 @@ export class MarkdownCache {
   private readonly dir: string;
   private readonly salt: string;
   private readonly pending: { file: string; json: string }[] = [];
+  private readonly madeDirs = new Set<string>();
+  private drain: Promise<void> | undefined;
 
   constructor(cacheRoot: string, salt: string) {
     this.dir = path.join(cacheRoot, 'markdown');
@@ -47,20 +49,43 @@ export class MarkdownCache {
   }
 
   set(key: string, entry: CachedMarkdown): void {
+    // Written in the background as pages arrive: holding every entry until the end of the build
+    // kept a second copy of all rendered pages in memory (hundreds of megabytes at 10,000 pages).
     this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), json: JSON.stringify(entry) });
+    this.startWriting();
   }
 
-  /** Writes new entries; a cache that cannot be written only costs speed, never the build. */
+  /** Waits until every entry is written; a cache that cannot be written only costs speed, never the build. */
   async flush(): Promise<void> {
-    const dirs = new Set(this.pending.map((p) => path.dirname(p.file)));
-    try {
-      await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-      for (let i = 0; i < this.pending.length; i += 64) {
-        await Promise.all(this.pending.slice(i, i + 64).map((p) => writeFile(p.file, p.json)));
-      }
-    } catch {
-      // ignore: see above
+    while (this.drain || this.pending.length > 0) {
+      this.startWriting();
+      await this.drain;
     }
-    this.pending.length = 0;
+  }
+
+  private startWriting(): void {
+    this.drain ??= this.writePending().finally(() => {
+      this.drain = undefined;
+    });
+  }
+
+  private async writePending(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, 32);
+      await Promise.all(
+        batch.map(async ({ file, json }) => {
+          const dir = path.dirname(file);
+          try {
+            if (!this.madeDirs.has(dir)) {
+              await mkdir(dir, { recursive: true });
+              this.madeDirs.add(dir);
+            }
+            await writeFile(file, json);
+          } catch {
+            // A read-only or full disk: the page is rendered again next time.
+          }
+        }),
+      );
+    }
   }
 }

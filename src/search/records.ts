@@ -66,15 +66,13 @@ export function apiRecords(api: ApiPageData, url: string, meta: { language: stri
   return records;
 }
 
+/** One record as a row of the embedded index: url, type, content, then the hierarchy levels. */
+export function compactRow(r: SearchRecord): (string | null)[] {
+  const row: (string | null)[] = [r.url, r.type, r.content, ...LEVELS.map((l) => r.hierarchy[l])];
+  while (row.length > 3 && row[row.length - 1] === null) row.pop();
+  return row;
+}
+
 export function compactIndex(records: readonly SearchRecord[], meta: { language: string; tag: string }): CompactIndex {
-  return {
-    v: 1,
-    language: meta.language,
-    tag: meta.tag,
-    records: records.map((r) => {
-      const row: (string | null)[] = [r.url, r.type, r.content, ...LEVELS.map((l) => r.hierarchy[l])];
-      while (row.length > 3 && row[row.length - 1] === null) row.pop();
-      return row;
-    }),
-  };
+  return { v: 1, language: meta.language, tag: meta.tag, records: records.map(compactRow) };
 }

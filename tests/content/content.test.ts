@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import path from 'node:path';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 import { scanContent } from '../../src/content/scan.ts';
-import { buildSidebar, flattenSidebar } from '../../src/content/sidebar.ts';
+import { buildSidebar, flattenSidebar, pruneSidebar, sectionOf, sidebarTrail, trailsByRoute } from '../../src/content/sidebar.ts';
 import { routeFromRelativePath } from '../../src/content/slug.ts';
 import { normalizePathname } from '../../theme/client/navigation.ts';
 import { DocsgenError } from '../../src/errors.ts';
@@ -62,6 +62,24 @@ describe('content scan and sidebar', () => {
     expect(guide.route).toBe('/guide/');
     expect(guide.items?.map((i) => i.label)).toEqual(['First page', 'Second page']);
     expect(flattenSidebar(sidebar).map((e) => e.route)).toEqual(['/guide/', '/guide/first/', '/guide/second/', '/reference/glossary/', '/reference/deep/long/']);
+  });
+
+  it('gives each page its trail, its section and a sidebar with only the trail open', async () => {
+    const scan = await scanContent(path.resolve('tests/fixtures/basic/content'), { includeDrafts: false });
+    const sidebar = buildSidebar(scan.docs, scan.categories);
+    const trails = trailsByRoute(sidebar);
+    expect(trails.get('/reference/deep/long/')?.map((c) => c.label)).toEqual(['Reference', 'Deep']);
+    expect(trails.get('/guide/')?.map((c) => c.label)).toEqual(['Guide']);
+    expect(sidebarTrail(sidebar, '/guide/first/').map((c) => c.label)).toEqual(['Guide']);
+    expect(sidebarTrail(sidebar, '/nowhere/')).toEqual([]);
+    const trail = trails.get('/reference/deep/long/') ?? [];
+    expect(sectionOf(sidebar, '/reference/deep/long/', trail)).toBe(1);
+    const pruned = pruneSidebar(sidebar, trail, (key) => `/items/${key}.json`);
+    const [guide, reference] = pruned;
+    expect(guide?.type === 'category' && guide.items).toBeNull();
+    expect(guide?.type === 'category' && guide.itemsUrl).toBe('/items/guide.json');
+    const deep = reference?.type === 'category' ? reference.items?.find((i) => i.type === 'category') : undefined;
+    expect(deep?.type === 'category' && deep.items?.map((i) => i.label)).toEqual(['Long page']);
   });
 
   it('refuses an empty content folder', async () => {
