@@ -13,7 +13,11 @@ import type { ApiPageData, PageData, SidebarItem } from '../theme/data.ts';
 export interface RouteEntry {
   page: PageData;
   doc?: DocSource;
-  /** Label of the top-level section (search lvl0). */
+  /**
+   * Search lvl0: the label of the nearest category holding the page, as DocSearch's Docusaurus
+   * crawler takes it (the last active sidebar category), so "system requirements render engine"
+   * finds the render engine page of the System requirements category.
+   */
   section?: string;
 }
 
@@ -91,7 +95,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
     const top = section >= 0 ? sidebar[section] : undefined;
     routes.push({
       doc,
-      section: top?.type === 'category' ? top.label : title,
+      section: trail.at(-1)?.label ?? (top?.type === 'category' ? top.label : title),
       page: {
         ...base,
         doc: {
