@@ -175,7 +175,7 @@ function wordCount(body: string): number {
  * Sections whose every page is written. A section joins this list when its content lands; until
  * then its pages are checked for quality as they arrive, but their absence is not yet a failure.
  */
-const COMPLETE: (keyof typeof EXPECTED_PAGES)[] = [];
+const COMPLETE = Object.keys(EXPECTED_PAGES) as (keyof typeof EXPECTED_PAGES)[];
 const existing = new Set(
   (await import('node:fs')).readdirSync(CONTENT, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).map((f) => f.split(path.sep).join('/')),
 );

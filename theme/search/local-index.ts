@@ -13,6 +13,8 @@ interface Doc {
   hierarchy: Hierarchy;
   /** Lowercased word → best field weight in which it appears. */
   words: Map<string, number>;
+  /** Distinct words of the record's own title or heading, without stop words (0 for content). */
+  ownWords: Set<string>;
 }
 
 export interface QueryOptions {
@@ -34,6 +36,9 @@ export interface QueryResult {
 const WORD = /[\p{L}\p{N}]+(?:[._'-][\p{L}\p{N}]+)*/gu;
 const FIELD_WEIGHT: Record<Level | 'content', number> = { lvl0: 4, lvl1: 10, lvl2: 7, lvl3: 6, lvl4: 5, lvl5: 5, lvl6: 5, content: 1 };
 const TYPE_BONUS: Record<Level | 'content', number> = { lvl0: 0, lvl1: 3, lvl2: 2, lvl3: 1.5, lvl4: 1, lvl5: 1, lvl6: 1, content: 0 };
+/** Up to this much is added for a title or heading that the query covers entirely (Algolia's "exact"). */
+const COVERAGE_BONUS = 1.5;
+const STOP_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'your']);
 
 export function tokenize(text: string): string[] {
   return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(WORD) ?? []).flatMap((w) =>
@@ -62,7 +67,9 @@ export class LocalSearchIndex {
       // A record is about its own level: a content record's headings only give context.
       for (const level of LEVELS) add(hierarchy[level], level === type ? FIELD_WEIGHT[level] : Math.min(2, FIELD_WEIGHT[level]));
       add(content ?? null, FIELD_WEIGHT.content);
-      const doc: Doc = { id, url: url ?? '', type: (type ?? 'content') as Doc['type'], content: content ?? null, hierarchy, words };
+      const own = type && type !== 'content' ? hierarchy[type as Level] : null;
+      const ownWords = new Set(own ? tokenize(own).filter((w) => !STOP_WORDS.has(w)) : []);
+      const doc: Doc = { id, url: url ?? '', type: (type ?? 'content') as Doc['type'], content: content ?? null, hierarchy, words, ownWords };
       this.docs.push(doc);
       for (const word of words.keys()) {
         const list = this.postings.get(word);
@@ -104,7 +111,11 @@ export class LocalSearchIndex {
     const ranked = [...scores.entries()]
       .map(([id, score]) => {
         const doc = this.docs[id] as Doc;
-        return { doc, score: score + TYPE_BONUS[doc.type] + (doc.type === 'lvl1' ? terms.length : 0) };
+        // Among equal matches, the heading the query says most completely ranks first:
+        // "create rundown" prefers "Create a rundown" to "Create the rundown items".
+        const found = matched.get(id) ?? new Set<string>();
+        const covered = doc.ownWords.size > 0 ? [...doc.ownWords].filter((w) => found.has(w)).length / doc.ownWords.size : 0;
+        return { doc, score: score + TYPE_BONUS[doc.type] + (doc.type === 'lvl1' ? terms.length : 0) + COVERAGE_BONUS * covered };
       })
       .sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
     const start = options.page * options.hitsPerPage;
