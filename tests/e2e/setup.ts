@@ -51,7 +51,8 @@ export async function openPage(site: E2eSite, options: Parameters<Browser['newPa
   // A context per page (not browser.newPage) so tools such as axe can open frames in it.
   const context = await site.browser.newContext(options);
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Closing the context races the browser's own close at the end of a file; either way it is gone.
+  page.on('close', () => void context.close().catch(() => undefined));
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
