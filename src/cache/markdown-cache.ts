@@ -19,9 +19,8 @@ export interface CachedMarkdown {
 export class MarkdownCache {
   private readonly dir: string;
   private readonly salt: string;
-  private readonly pending: { file: string; json: string }[] = [];
+  private readonly pending: { file: string; entry: CachedMarkdown }[] = [];
   private readonly madeDirs = new Set<string>();
-  private drain: Promise<void> | undefined;
 
   constructor(cacheRoot: string, salt: string) {
     this.dir = path.join(cacheRoot, 'markdown');
@@ -49,38 +48,27 @@ export class MarkdownCache {
   }
 
   set(key: string, entry: CachedMarkdown): void {
-    // Written in the background as pages arrive: holding every entry until the end of the build
-    // kept a second copy of all rendered pages in memory (hundreds of megabytes at 10,000 pages).
-    this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), json: JSON.stringify(entry) });
-    this.startWriting();
+    // The entry object is the build's own result (no copy); it is serialised only when written, so
+    // a large build does not hold a second, JSON copy of every page.
+    this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), entry });
   }
 
-  /** Waits until every entry is written; a cache that cannot be written only costs speed, never the build. */
+  /**
+   * Writes the new entries, after the build's output: writing them while pages are written made
+   * both wait on the same I/O threads. A cache that cannot be written only costs speed.
+   */
   async flush(): Promise<void> {
-    while (this.drain || this.pending.length > 0) {
-      this.startWriting();
-      await this.drain;
-    }
-  }
-
-  private startWriting(): void {
-    this.drain ??= this.writePending().finally(() => {
-      this.drain = undefined;
-    });
-  }
-
-  private async writePending(): Promise<void> {
     while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, 32);
+      const batch = this.pending.splice(0, 64);
       await Promise.all(
-        batch.map(async ({ file, json }) => {
+        batch.map(async ({ file, entry }) => {
           const dir = path.dirname(file);
           try {
             if (!this.madeDirs.has(dir)) {
               await mkdir(dir, { recursive: true });
               this.madeDirs.add(dir);
             }
-            await writeFile(file, json);
+            await writeFile(file, JSON.stringify(entry));
           } catch {
             // A read-only or full disk: the page is rendered again next time.
           }

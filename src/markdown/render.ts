@@ -4,13 +4,13 @@
  */
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import { VFile } from 'vfile';
 import type { TocItem } from '../../theme/data.ts';
 import { remarkAdmonitions } from './admonitions.ts';
+import { mayHaveAutolinkLiterals, remarkGfmSelectable } from './gfm.ts';
 import { rehypeHeadings, type HeadingData } from './headings.ts';
 import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
@@ -31,28 +31,28 @@ export interface MarkdownRendererOptions {
   baseUrl: string;
   routeOfDoc: LinkContext['routeOfDoc'];
   urlOfAsset: LinkContext['urlOfAsset'];
+  /** Always parse with every syntax extension (the reference the per-page choice must equal). */
+  fullSyntax?: boolean;
 }
 
 export type MarkdownRenderer = (markdown: string, relPath: string) => RenderedMarkdown;
 
 export function createMarkdownRenderer(options: MarkdownRendererOptions): MarkdownRenderer {
-  // One processor for the whole build: plugins are attached once, not once per page.
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkDirective)
-    .use(remarkAdmonitions)
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeRawWhenNeeded)
-    .use(rehypeHeadings)
-    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
-    .use(rehypeSearchBlocks)
-    .use(rehypeShiki, options.highlighter)
-    .use(rehypeStringify)
-    .freeze();
+  // Processors are built once per build, not once per page. A page picks the cheapest one that
+  // parses it exactly as the full one would: without autolink literals when it has no URL or
+  // e-mail address, without directives when nothing in it can start one (":" before a letter).
+  const processors = new Map<string, ReturnType<typeof createProcessor>>();
+  const processorFor = (markdown: string) => {
+    const autolinkLiterals = options.fullSyntax === true || mayHaveAutolinkLiterals(markdown);
+    const directives = options.fullSyntax === true || /:[A-Za-z]/.test(markdown);
+    const key = `${autolinkLiterals}/${directives}`;
+    let processor = processors.get(key);
+    if (!processor) processors.set(key, (processor = createProcessor(options, { autolinkLiterals, directives })));
+    return processor;
+  };
   return (markdown, relPath) => {
     const file = new VFile({ value: markdown, path: relPath });
-    const html = String(processor.processSync(file));
+    const html = String(processorFor(markdown).processSync(file));
     const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };
     return {
       html,
@@ -62,4 +62,19 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
       searchBlocks: data.searchBlocks ?? [],
     };
   };
+}
+
+function createProcessor(options: MarkdownRendererOptions, syntax: { autolinkLiterals: boolean; directives: boolean }) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfmSelectable, { autolinkLiterals: syntax.autolinkLiterals })
+    .use(syntax.directives ? [remarkDirective, remarkAdmonitions] : [])
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRawWhenNeeded)
+    .use(rehypeHeadings)
+    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
+    .use(rehypeSearchBlocks)
+    .use(rehypeShiki, options.highlighter)
+    .use(rehypeStringify)
+    .freeze();
 }

@@ -1,0 +1,60 @@
+/**
+ * Pages are parsed without autolink literals or directives when they cannot contain them (see
+ * src/markdown/gfm.ts); this proves the output is the same as with every extension on.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { createMarkdownRenderer, type MarkdownRendererOptions } from '../../src/markdown/render.ts';
+import { createCodeHighlighter, languagesIn } from '../../src/markdown/highlight.ts';
+import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
+import { ROOT } from '../helpers.ts';
+
+const SAMPLES = [
+  'Write to support@example.com or see www.example.com and https://example.com/a_b?c=d.',
+  'No links here: C:\\ProgramData\\Hub at 10:30, ratio 16:9, key: value.',
+  ':::warning[Back up first]\nText with **bold**.\n:::\n\nA :abbr[HTML]{title="x"} text directive and ::leaf',
+  '| a | b |\n|---|:-:|\n| ~~x~~ | y[^1] |\n\n[^1]: A footnote.\n\n- [x] done\n- [ ] open',
+  'mailto:someone@example.org and xmpp:user@example.net/resource and <https://example.com>',
+  'Email-like but not: a@b, @mention, user@host.local and www.x',
+];
+
+describe('per-page choice of syntax extensions', () => {
+  let options: MarkdownRendererOptions;
+  let pages: string[];
+  beforeAll(async () => {
+    const dir = path.join(ROOT, 'content');
+    pages = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => parseMarkdownFile(readFileSync(path.join(dir, f), 'utf8'), f).body);
+    options = {
+      highlighter: await createCodeHighlighter(languagesIn([...pages, ...SAMPLES])),
+      baseUrl: '/docs/',
+      routeOfDoc: (rel) => `/docs/${rel.replace(/\.md$/, '/')}`,
+      urlOfAsset: () => undefined,
+    };
+  });
+
+  it('renders every page of the real site and the samples exactly as with every extension', () => {
+    const chosen = createMarkdownRenderer(options);
+    const full = createMarkdownRenderer({ ...options, fullSyntax: true });
+    for (const [i, markdown] of [...SAMPLES, ...pages].entries()) {
+      expect(chosen(markdown, `page-${i}.md`), `input ${i}`).toEqual(full(markdown, `page-${i}.md`));
+    }
+  });
+
+  it('renders random text built from the characters the extensions react to exactly the same', () => {
+    const chosen = createMarkdownRenderer(options);
+    const full = createMarkdownRenderer({ ...options, fullSyntax: true });
+    const piece = fc.constantFrom('w', 'ww', 'www', '.', ':', '/', '@', 'h', 'http', 's', 'a', 'B', ' ', '\n', '-', '_', '~', '|', '[', ']', '(', ')', '*', '<', '>', 'x.org', ':::note', '::', '{', '}', '"');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const markdown = parts.join('');
+        expect(chosen(markdown, 'random.md')).toEqual(full(markdown, 'random.md'));
+      }),
+      { seed: 20261122, numRuns: 400 },
+    );
+  });
+});
