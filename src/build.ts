@@ -13,8 +13,8 @@ import type { RenderedMarkdown } from './markdown/render.ts';
 import { renderAllMarkdown } from './markdown/render-all.ts';
 import { MarkdownCache } from './cache/markdown-cache.ts';
 import { hashDirectory, hashText } from './cache/fingerprint.ts';
-import { renderUntrustedMarkdown } from './markdown/safe.ts';
-import { loadApiSpec, apiPageData, type LoadedApiSpec } from './openapi/load.ts';
+import { loadApiSpec, type LoadedApiSpec } from './openapi/load.ts';
+import { cachedApiPageData } from './openapi/page-data-cache.ts';
 import { bundleClient, ASSETS_DIR } from './bundle/client.ts';
 import { loadThemeServer } from './render/theme-loader.ts';
 import { renderDocument } from './render/document.ts';
@@ -150,10 +150,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
   if (configErrors.length > 0) throw new DocsgenErrors(configErrors);
 
-  const apiPages = specs.map((spec) => ({
-    spec,
-    data: apiPageData(spec, `${withBase(config.baseUrl, `/${spec.route}/`)}${spec.fileName}`, renderUntrustedMarkdown),
-  }));
+  const apiPages = await Promise.all(
+    specs.map(async (spec) => ({
+      spec,
+      data: await cachedApiPageData(spec, `${withBase(config.baseUrl, `/${spec.route}/`)}${spec.fileName}`, path.join(rootDir, '.docsgen', 'cache')),
+    })),
+  );
   const { routes, findings: routeFindings } = composeRoutes({
     config,
     docs,

@@ -2,9 +2,11 @@
  * Loads config.yaml, validates it against the schema and fills in defaults. Every problem is
  * reported with the key path and the line and column of the offending key in the file.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { hashText } from '../cache/fingerprint.ts';
+import { DOCSGEN_VERSION } from '../paths.ts';
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { locateKey } from '../yaml-position.ts';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
@@ -23,8 +25,13 @@ export interface LoadedConfig {
   locate(keyPath: KeyPath): SourcePosition;
 }
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
-const validateConfig = ajv.compile(configJsonSchema);
+// Compiled on first use only: a config that validated before is read back from the cache.
+let compiled: ValidateFunction | undefined;
+const validateConfig = (data: unknown): ValidateFunction => {
+  compiled ??= new Ajv({ allErrors: true, useDefaults: true, strict: false }).compile(configJsonSchema);
+  compiled(data);
+  return compiled;
+};
 
 export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   const file = path.resolve(configFile);
@@ -37,10 +44,26 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
       hint: 'pass the right path with --config, or create config.yaml in the project folder',
     });
   }
-  return parseConfig(text, file);
+  // The validated config (with its defaults) is remembered by the file's content, so a warm build
+  // skips compiling and running the schema validator. Deleting .docsgen/ is always safe.
+  const cacheFile = path.join(path.dirname(file), '.docsgen', 'cache', `config-${hashText(DOCSGEN_VERSION, text)}.json`);
+  let validated: unknown;
+  try {
+    validated = JSON.parse(await readFile(cacheFile, 'utf8'));
+  } catch {
+    validated = undefined;
+  }
+  const loaded = parseConfig(text, file, validated);
+  if (validated === undefined) {
+    await mkdir(path.dirname(cacheFile), { recursive: true })
+      .then(() => writeFile(cacheFile, JSON.stringify(loaded.config)))
+      .catch(() => undefined);
+  }
+  return loaded;
 }
 
-export function parseConfig(text: string, file: string): LoadedConfig {
+/** Parses and validates config.yaml; `validated` is the result of an earlier validation of the same text. */
+export function parseConfig(text: string, file: string, validated?: unknown): LoadedConfig {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const positionAt = (offset: number): SourcePosition => {
@@ -58,6 +81,8 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       ),
     );
   }
+  const locateIn = (keyPath: KeyPath): SourcePosition => locateKey(doc, keyPath, positionAt, file);
+  if (validated !== undefined) return { config: validated as SiteConfig, file, rootDir: path.dirname(file), locate: locateIn };
   let data: unknown;
   try {
     data = doc.toJS() ?? {};
@@ -67,12 +92,11 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       hint: 'quote values that start with "*", "&" or "!"',
     });
   }
-  const locate = (keyPath: KeyPath): SourcePosition => locateKey(doc, keyPath, positionAt, file);
-
-  if (!validateConfig(data)) {
-    throw new DocsgenErrors((validateConfig.errors ?? []).map((e) => schemaError(e, locate)));
+  const validator = validateConfig(data);
+  if (validator.errors && validator.errors.length > 0) {
+    throw new DocsgenErrors(validator.errors.map((e) => schemaError(e, locateIn)));
   }
-  return { config: data as unknown as SiteConfig, file, rootDir: path.dirname(file), locate };
+  return { config: data as unknown as SiteConfig, file, rootDir: path.dirname(file), locate: locateIn };
 }
 
 function firstLine(message: string): string {

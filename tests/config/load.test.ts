@@ -61,4 +61,20 @@ describe('config validation', () => {
     const legacy = dropdown?.items?.filter((i) => i.legacy).map((i) => i.label);
     expect(legacy).toEqual(expect.arrayContaining(['Suite 5.3', 'Suite 4.27', 'Hub 1.3']));
   });
+  it('remembers a validated config by its text, and validates changed text again', async () => {
+    const { loadConfig } = await import('../../src/config/load.ts');
+    const { mkdtemp, writeFile, readdir } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-config-'));
+    const file = path.join(dir, 'config.yaml');
+    await writeFile(file, 'title: T\nurl: https://x.example\nbaseUrl: /docs/\n');
+    const first = await loadConfig(file);
+    expect((await readdir(path.join(dir, '.docsgen', 'cache'))).some((f) => f.startsWith('config-'))).toBe(true);
+    const second = await loadConfig(file);
+    expect(second.config).toEqual(first.config);
+    expect(second.locate(['baseUrl'])).toEqual({ file, line: 3, column: 1 });
+    await writeFile(file, 'title: T\nurl: https://x.example\nbaseUrl: /docs/\nunknownKey: 1\n');
+    await expect(loadConfig(file)).rejects.toThrow(/unknown key "unknownKey"/);
+  });
 });
