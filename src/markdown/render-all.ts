@@ -94,7 +94,7 @@ async function renderInWorkers(docs: readonly DocSource[], count: number, input:
   const results: (CachedMarkdown | undefined)[] = new Array(docs.length);
   let next = 0;
   let done = 0;
-  const pool = Array.from({ length: count }, () => new Worker(script, { workerData: setup, ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}) }));
+  const pool = Array.from({ length: count }, () => (fromSource ? sourceWorker(script, setup) : new Worker(script, { workerData: setup })));
   try {
     await Promise.all(
       pool.map(
@@ -124,4 +124,9 @@ async function renderInWorkers(docs: readonly DocSource[], count: number, input:
     await Promise.all(pool.map((w) => w.terminate()));
   }
   return results;
+}
+
+/** Tests and the benchmark run docsgen from source: see worker-from-source.mjs. */
+function sourceWorker(script: URL, workerData: object): Worker {
+  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { workerData: { ...workerData, sourceEntry: script.href } });
 }

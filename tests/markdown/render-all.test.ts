@@ -1,0 +1,43 @@
+/** The markdown stage renders on worker threads when many pages miss the cache, also when run from source. */
+import { describe, it, expect } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { renderAllMarkdown } from '../../src/markdown/render-all.ts';
+import { MarkdownCache } from '../../src/cache/markdown-cache.ts';
+import type { DocSource } from '../../src/content/scan.ts';
+
+describe('renderAllMarkdown', () => {
+  it('renders 250 pages on worker threads, each with its links resolved, and reuses them from the cache', async () => {
+    const docs: DocSource[] = Array.from({ length: 250 }, (_, i) => {
+      const relPath = `section/page-${i}.md`;
+      const markdown = `## Page ${i}\n\nSee [the next page](./page-${(i + 1) % 250}.md#page-${(i + 1) % 250}).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`;
+      return { file: `/site/content/${relPath}`, relPath, dir: 'section', id: `section/page-${i}`, route: `/section/page-${i}/`, frontMatter: {}, markdown, title: `Page ${i}`, raw: markdown } as DocSource;
+    });
+    const routes = Object.fromEntries(docs.map((d) => [d.relPath, `/docs${d.route}`]));
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-render-all-'));
+    const run = async () => {
+      const cache = new MarkdownCache(cacheDir, 'test');
+      const rendered = await renderAllMarkdown({
+        docs,
+        cache,
+        baseUrl: '/docs/',
+        routeOfDoc: (rel) => routes[rel],
+        urlOfAsset: () => undefined,
+        allDocRoutes: routes,
+        allAssetUrls: {},
+        progress: () => undefined,
+      });
+      await cache.flush();
+      return rendered;
+    };
+    const first = await run();
+    expect(first.size).toBe(250);
+    const page7 = first.get(docs[7]!);
+    expect(page7?.html).toContain('href="/docs/section/page-8/#page-8"');
+    expect(page7?.html).toContain('class="shiki');
+    expect(page7?.toc).toEqual([{ id: 'page-7', text: 'Page 7', level: 2 }]);
+    const second = await run();
+    expect(second.get(docs[7]!)).toEqual(page7);
+  }, 60_000);
+});
