@@ -19,7 +19,7 @@ import { bundleClient, ASSETS_DIR } from './bundle/client.ts';
 import { loadThemeServer } from './render/theme-loader.ts';
 import { renderDocument } from './render/document.ts';
 import { buildSiteData, docsVersionTag } from './site/site-data.ts';
-import { composeRoutes } from './routes.ts';
+import { composeRoutes, type RouteEntry } from './routes.ts';
 import { renderCustomPages } from './pages/custom-pages.ts';
 import { createPageUpdater } from './serve/page-updater.ts';
 import { pageRecords, apiRecords, compactRow } from './search/records.ts';
@@ -193,6 +193,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (site.search.mode === 'local') site.search.indexUrl = config.baseUrl + indexRel;
   mark('routes+search');
 
+  // The cache holds the very result objects that rendering releases: write it first.
+  await markdownCache.flush();
+
   // 5. Render every route and write it (streamed into the temporary output).
   const theme = await loadThemeServer(themeDir, docsgenCache, themeHash);
   const writer = options.checkOnly ? undefined : await OutputWriter.create(outDir);
@@ -245,6 +248,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           ...(route.doc ? { source: { file: route.doc.file, links: rendered.get(route.doc)?.findings.links ?? [] } } : {}),
         });
       }
+      // A written page's HTML and data are not needed again (the dev server keeps them to
+      // re-render one page on save): letting them go bounds a large build's memory.
+      if (!options.includeDrafts) releasePage(route, rendered);
       if (++done % 50 === 0) progress('render', done, routes.length);
     }
     progress('render', routes.length, routes.length);
@@ -293,6 +299,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer?.abort();
     throw error;
   }
+}
+
+/** Keeps what the steps after rendering use (the route for the sitemap and the link findings). */
+function releasePage(route: RouteEntry, rendered: Map<DocSource, RenderedMarkdown>): void {
+  const md = route.doc ? rendered.get(route.doc) : undefined;
+  if (md) rendered.set(route.doc as DocSource, { ...md, html: '', toc: [], searchBlocks: [] });
+  const { kind, route: path, title } = route.page;
+  route.page = { kind, route: path, title, description: '', html: '', toc: [], hideToc: true };
 }
 
 function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {
