@@ -13,6 +13,7 @@ import type { RenderedMarkdown } from './markdown/render.ts';
 import { renderAllMarkdown } from './markdown/render-all.ts';
 import { MarkdownCache } from './cache/markdown-cache.ts';
 import { hashDirectory, hashText } from './cache/fingerprint.ts';
+import { projectCacheDir } from './cache/json-cache.ts';
 import { loadApiSpec, type LoadedApiSpec } from './openapi/load.ts';
 import { cachedApiPageData } from './openapi/page-data-cache.ts';
 import { bundleClient, ASSETS_DIR } from './bundle/client.ts';
@@ -22,14 +23,14 @@ import { buildSiteData, docsVersionTag } from './site/site-data.ts';
 import { composeRoutes, type RouteEntry } from './routes.ts';
 import { renderCustomPages } from './pages/custom-pages.ts';
 import { createPageUpdater } from './serve/page-updater.ts';
-import { pageRecords, apiRecords, compactRow } from './search/records.ts';
+import { pageRecords, apiRecords, compactIndex, compactRow } from './search/records.ts';
 import { checkLinks, collectHrefs, collectIds, createStringPool, type RenderedRoute } from './checks/links.ts';
 import { applySeverities, type Finding } from './checks/findings.ts';
 import { OutputWriter } from './emit/output.ts';
 import { sitemapXml, robotsTxt } from './emit/seo.ts';
 import { DocsgenError, DocsgenErrors } from './errors.ts';
 import { withBase } from './content/slug.ts';
-import type { CompactIndex, SearchRecord } from '../theme/search/types.ts';
+import type { SearchRecord } from '../theme/search/types.ts';
 import type { PageData } from '../theme/data.ts';
 
 export { DOCSGEN_ROOT };
@@ -94,7 +95,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const { docs, duplicateFindings } = resolveDuplicates(scan.docs);
   const sidebar = buildSidebar(docs, scan.categories);
-  const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir, path.join(rootDir, '.docsgen', 'cache'))));
+  const projectCache = projectCacheDir(rootDir);
+  const specs: LoadedApiSpec[] = await Promise.all(config.api.map((entry) => loadApiSpec(entry, rootDir, projectCache)));
   mark('scan');
 
   // 2. Markdown → HTML (one highlighter for the build) while esbuild bundles the client.
@@ -112,7 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const assets = await hashAssets(contentDir, scan.assets, config.baseUrl);
   // Every scanned doc, including the loser of a duplicate route: its route exists (served by the winner).
   const docsByRelPath = new Map(scan.docs.map((d) => [d.relPath, d]));
-  const markdownCache = new MarkdownCache(path.join(rootDir, '.docsgen', 'cache'), hashText(DOCSGEN_VERSION, config.baseUrl, 'markdown-v1'));
+  const markdownCache = new MarkdownCache(projectCache, hashText(DOCSGEN_VERSION, config.baseUrl, 'markdown-v1'));
   const rendered = await renderAllMarkdown({
     docs,
     cache: markdownCache,
@@ -153,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const apiPages = await Promise.all(
     specs.map(async (spec) => ({
       spec,
-      data: await cachedApiPageData(spec, `${withBase(config.baseUrl, `/${spec.route}/`)}${spec.fileName}`, path.join(rootDir, '.docsgen', 'cache')),
+      data: await cachedApiPageData(spec, `${withBase(config.baseUrl, `/${spec.route}/`)}${spec.fileName}`, projectCache),
     })),
   );
   const { routes, findings: routeFindings } = composeRoutes({
@@ -187,7 +189,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       addRecords(apiRecords(route.page.api, withBase(config.baseUrl, route.page.route), searchMeta));
     }
   }
-  const indexJson = JSON.stringify({ v: 1, language: searchMeta.language, tag: searchMeta.tag, records: rows } satisfies CompactIndex);
+  const indexJson = JSON.stringify(compactIndex(rows, searchMeta));
   rows.length = 0;
   const indexRel = `${ASSETS_DIR}/search-index-${hashOf(indexJson)}.json`;
   if (site.search.mode === 'local') site.search.indexUrl = config.baseUrl + indexRel;
@@ -282,7 +284,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     mark('checks');
     await writer?.commit();
-    await markdownCache.flush();
     mark('commit');
     const pageUpdater = options.includeDrafts ? createPageUpdater({ routes, outDir, renderRouteHtml, baseUrl: config.baseUrl, routeOfDoc: (rel) => { const d = docsByRelPath.get(rel); return d ? withBase(config.baseUrl, d.route) : undefined; }, urlOfAsset: (rel) => assets.get(rel)?.url }) : undefined;
     return {

@@ -54,8 +54,9 @@ export class MarkdownCache {
   }
 
   /**
-   * Writes the new entries, after the build's output: writing them while pages are written made
-   * both wait on the same I/O threads. A cache that cannot be written only costs speed.
+   * Writes the new entries. The build calls it between the markdown stage and rendering: writing
+   * them while pages are written made both wait on the same I/O threads, and rendering releases
+   * the result objects the entries are. A cache that cannot be written only costs speed.
    */
   async flush(): Promise<void> {
     while (this.pending.length > 0) {

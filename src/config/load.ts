@@ -2,8 +2,9 @@
  * Loads config.yaml, validates it against the schema and fills in defaults. Every problem is
  * reported with the key path and the line and column of the offending key in the file.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { hashText } from '../cache/fingerprint.ts';
+import { projectCacheDir, readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -46,19 +47,10 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   }
   // The validated config (with its defaults) is remembered by the file's content, so a warm build
   // skips compiling and running the schema validator. Deleting .docsgen/ is always safe.
-  const cacheFile = path.join(path.dirname(file), '.docsgen', 'cache', `config-${hashText(DOCSGEN_VERSION, text)}.json`);
-  let validated: unknown;
-  try {
-    validated = JSON.parse(await readFile(cacheFile, 'utf8'));
-  } catch {
-    validated = undefined;
-  }
+  const cacheFile = path.join(projectCacheDir(path.dirname(file)), `config-${hashText(DOCSGEN_VERSION, text)}.json`);
+  const validated = await readCachedJson<SiteConfig>(cacheFile);
   const loaded = parseConfig(text, file, validated);
-  if (validated === undefined) {
-    await mkdir(path.dirname(cacheFile), { recursive: true })
-      .then(() => writeFile(cacheFile, JSON.stringify(loaded.config)))
-      .catch(() => undefined);
-  }
+  if (validated === undefined) await writeCachedJson(cacheFile, loaded.config);
   return loaded;
 }
 

@@ -2,8 +2,9 @@
  * Loads and validates the OpenAPI specs named in config.yaml with a real validator
  * (@apidevtools/swagger-parser), and turns each into the data the API page prerenders.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { hashText } from '../cache/fingerprint.ts';
+import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import path from 'node:path';
 import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
@@ -57,14 +58,8 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
   // A spec that parsed and validated before is read back from the cache as JSON (YAML parsing and
   // validation take a few hundred milliseconds), keyed by its content and the docsgen version.
   const cached = cacheDir ? path.join(cacheDir, `openapi-${hashText(raw, DOCSGEN_VERSION)}.json`) : undefined;
-  if (cached) {
-    try {
-      const document = JSON.parse(await readFile(cached, 'utf8')) as OpenApiDocument;
-      return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document };
-    } catch {
-      // not validated yet
-    }
-  }
+  const validated = cached ? await readCachedJson<OpenApiDocument>(cached) : undefined;
+  if (validated) return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: validated };
   let parsed: unknown;
   try {
     parsed = file.endsWith('.json') ? JSON.parse(raw) : parseYaml(raw);
@@ -86,7 +81,7 @@ export async function loadApiSpec(entry: { id: string; route: string; spec: stri
       hint: 'fix the spec at the JSON pointer shown; https://spec.openapis.org lists what each field takes',
     });
   }
-  if (cached) await mkdir(path.dirname(cached), { recursive: true }).then(() => writeFile(cached, JSON.stringify(parsed))).catch(() => undefined);
+  if (cached) await writeCachedJson(cached, parsed);
   return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: parsed as OpenApiDocument };
 }
 

@@ -73,6 +73,7 @@ export function compactRow(r: SearchRecord): (string | null)[] {
   return row;
 }
 
-export function compactIndex(records: readonly SearchRecord[], meta: { language: string; tag: string }): CompactIndex {
-  return { v: 1, language: meta.language, tag: meta.tag, records: records.map(compactRow) };
+/** The embedded index from rows made by compactRow (a build makes them page by page). */
+export function compactIndex(rows: (string | null)[][], meta: { language: string; tag: string }): CompactIndex {
+  return { v: 1, language: meta.language, tag: meta.tag, records: rows };
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { LocalSearchIndex, boundedDistance } from '../../theme/search/local-index.ts';
-import { compactIndex, pageRecords } from '../../src/search/records.ts';
+import { compactIndex, compactRow, pageRecords } from '../../src/search/records.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
 const records = [
@@ -13,7 +13,7 @@ const records = [
     meta,
   ),
 ];
-const index = new LocalSearchIndex(JSON.parse(JSON.stringify(compactIndex(records, meta))));
+const index = new LocalSearchIndex(JSON.parse(JSON.stringify(compactIndex(records.map(compactRow), meta))));
 const opts = { hitsPerPage: 20, page: 0, snippetWords: 10 };
 
 describe('embedded search index', () => {

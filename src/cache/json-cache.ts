@@ -1,0 +1,26 @@
+/**
+ * Small JSON entries of the per-project cache (`<project>/.docsgen/cache/`): a validated config, a
+ * validated OpenAPI spec, an API page's data. An entry that is missing or unreadable is simply a
+ * miss, and one that cannot be written only costs speed: the folder is always safe to delete.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The project's cache folder. */
+export function projectCacheDir(rootDir: string): string {
+  return path.join(rootDir, '.docsgen', 'cache');
+}
+
+export async function readCachedJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function writeCachedJson(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+    .then(() => writeFile(file, JSON.stringify(value)))
+    .catch(() => undefined);
+}
