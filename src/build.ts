@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from './paths.ts';
 import { loadConfig } from './config/load.ts';
 import { scanContent, type DocSource } from './content/scan.ts';
+import { collectVariables, expandAllDocVariables } from './content/variables.ts';
 import { allCategories, buildSidebar, shellOf } from './content/sidebar.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { renderAllMarkdown } from './markdown/render-all.ts';
@@ -87,7 +88,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // 1. Content and API specs.
   // Drafts are scanned too (a navbar item may name one), then left out unless asked for.
-  const fullScan = await scanContent(contentDir, { includeDrafts: true });
+  const scanned = await scanContent(contentDir, { includeDrafts: true });
+  const vars = collectVariables(config.vars, loaded);
+  const fullScan = { ...scanned, docs: expandAllDocVariables(scanned.docs, vars) };
   const scan = options.includeDrafts ? fullScan : { ...fullScan, docs: fullScan.docs.filter((d) => !d.frontMatter.draft) };
   const draftIds = new Set(fullScan.docs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id));
   if (scan.docs.length === 0) {
@@ -285,7 +288,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     mark('checks');
     await writer?.commit();
     mark('commit');
-    const pageUpdater = options.includeDrafts ? createPageUpdater({ routes, outDir, renderRouteHtml, baseUrl: config.baseUrl, routeOfDoc: (rel) => { const d = docsByRelPath.get(rel); return d ? withBase(config.baseUrl, d.route) : undefined; }, urlOfAsset: (rel) => assets.get(rel)?.url }) : undefined;
+    const pageUpdater = options.includeDrafts ? createPageUpdater({ routes, outDir, renderRouteHtml, baseUrl: config.baseUrl, routeOfDoc: (rel) => { const d = docsByRelPath.get(rel); return d ? withBase(config.baseUrl, d.route) : undefined; }, urlOfAsset: (rel) => assets.get(rel)?.url, vars }) : undefined;
     return {
       ...(pageUpdater ? { updatePage: pageUpdater } : {}),
       pages: routes.length,

@@ -72,6 +72,8 @@ export interface SiteConfig {
     missingResultsUrl?: string;
   };
   api: { id: string; route: string; spec: string }[];
+  /** Site variables: `{{ name }}` in markdown (see src/content/variables.ts). */
+  vars: Record<string, unknown>;
   checks: {
     onBrokenLinks: Severity;
     onBrokenAnchors: Severity;
@@ -256,6 +258,8 @@ export const configJsonSchema = {
         },
       },
     },
+    // Names and values are checked by collectVariables, which can say which name is wrong and why.
+    vars: { type: 'object', default: {} },
     checks: {
       type: 'object',
       additionalProperties: false,

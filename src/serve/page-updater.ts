@@ -9,6 +9,7 @@ import { parseMarkdownFile } from '../content/frontmatter.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { PageData } from '../../theme/data.ts';
 import type { MarkdownRenderer } from '../markdown/render.ts';
+import { expandDocVariables, type SiteVariables } from '../content/variables.ts';
 
 export interface PageUpdaterInput {
   routes: RouteEntry[];
@@ -17,6 +18,7 @@ export interface PageUpdaterInput {
   renderRouteHtml(page: PageData): string;
   routeOfDoc(relPath: string): string | undefined;
   urlOfAsset(relPath: string): string | undefined;
+  vars: SiteVariables;
 }
 
 export function createPageUpdater(input: PageUpdaterInput): (file: string) => Promise<string | undefined> {
@@ -27,13 +29,17 @@ export function createPageUpdater(input: PageUpdaterInput): (file: string) => Pr
     if (!route?.doc || route.page.kind !== 'doc') return undefined;
     const raw = await readFile(file, 'utf8');
     const parsed = parseMarkdownFile(raw, file);
-    if (JSON.stringify(parsed.frontMatter) !== JSON.stringify(route.doc.frontMatter)) return undefined;
+    const edited = expandDocVariables(
+      { file, raw, title: route.doc.title, frontMatter: parsed.frontMatter, markdown: '\n'.repeat(parsed.bodyLineOffset) + parsed.body },
+      input.vars,
+    );
+    if (JSON.stringify(edited.frontMatter) !== JSON.stringify(route.doc.frontMatter)) return undefined;
     if (!render) {
       const [{ createCodeHighlighter, languagesIn }, { createMarkdownRenderer }] = await Promise.all([import('../markdown/highlight.ts'), import('../markdown/render.ts')]);
       const highlighter = await createCodeHighlighter(languagesIn(input.routes.map((r) => r.doc?.markdown ?? '')));
       render = createMarkdownRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset });
     }
-    const md = render('\n'.repeat(parsed.bodyLineOffset) + parsed.body, route.doc.relPath);
+    const md = render(edited.markdown, route.doc.relPath);
     const page: PageData = { ...route.page, html: md.html, toc: md.toc };
     route.page = page;
     const dir = path.join(input.outDir, route.page.route.slice(1));
