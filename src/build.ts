@@ -30,7 +30,7 @@ import { applySeverities, type Finding } from './checks/findings.ts';
 import { OutputWriter } from './emit/output.ts';
 import { sitemapXml, robotsTxt } from './emit/seo.ts';
 import { DocsgenError, DocsgenErrors } from './errors.ts';
-import { withBase } from './content/slug.ts';
+import { withBase } from '../theme/urls.ts';
 import type { SearchRecord } from '../theme/search/types.ts';
 import type { PageData } from '../theme/data.ts';
 

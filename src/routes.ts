@@ -6,7 +6,7 @@ import type { SiteConfig } from './config/schema.ts';
 import type { DocSource } from './content/scan.ts';
 import { flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
-import { resolveTo } from './site/site-data.ts';
+import { resolveSitePath } from '../theme/urls.ts';
 import type { Finding } from './checks/findings.ts';
 import type { ApiPageData, PageData, SidebarItem } from '../theme/data.ts';
 
@@ -79,9 +79,9 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
             hero: {
               title: fm.hero?.title ?? title,
               tagline: fm.hero?.tagline ?? config.tagline,
-              actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveTo(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
+              actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveSitePath(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
             },
-            features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveTo(config.baseUrl, f.to) })),
+            features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveSitePath(config.baseUrl, f.to) })),
           },
         },
       });

@@ -7,6 +7,7 @@
 import type { SourcePosition } from '../errors.ts';
 import type { LinkRecord } from '../markdown/links.ts';
 import type { Finding } from './findings.ts';
+import { isExternal, isUnderBase, matchRoute } from '../../theme/urls.ts';
 
 export interface RenderedRoute {
   /** URL path with base, e.g. `/suite/installations/`. */
@@ -30,7 +31,6 @@ export interface LinkCheckInput {
   configPositionOf?: (href: string) => SourcePosition | undefined;
 }
 
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
 const HREF = /<a\s[^>]*?href="([^"]*)"/g;
 const ID = /\sid="([^"]*)"/g;
 const A_NAME = /<a\s[^>]*?name="([^"]*)"/g;
@@ -71,14 +71,6 @@ export function collectHrefs(html: string, keep: (value: string) => string = asI
   return [...html.matchAll(HREF)].map((m) => keep(decodeAttribute(m[1] ?? '')));
 }
 
-/** The route path a URL path lands on: exact match, then with `.html` / `/index.html` stripped. */
-export function resolveRoutePath(pathname: string, routes: ReadonlySet<string>): string | undefined {
-  const candidates = [pathname, pathname.endsWith('/') ? pathname : `${pathname}/`];
-  if (pathname.endsWith('/index.html')) candidates.push(pathname.slice(0, -'index.html'.length));
-  else if (pathname.endsWith('.html')) candidates.push(`${pathname.slice(0, -'.html'.length)}/`);
-  return candidates.find((c) => routes.has(c));
-}
-
 export function checkLinks(input: LinkCheckInput): Finding[] {
   const routePaths = new Set(input.routes.map((r) => r.path));
   const none: ReadonlySet<string> = new Set();
@@ -102,7 +94,7 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
 
   for (const route of input.routes) {
     for (const href of new Set(route.hrefs)) {
-      if (href === '' || SCHEME.test(href)) continue;
+      if (href === '' || isExternal(href)) continue;
       const url = new URL(href, `http://docsgen.invalid${route.path}`);
       const hash = decodeFragment(url.hash.slice(1));
       if (href.startsWith('#')) {
@@ -115,8 +107,8 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
       } catch {
         pathname = url.pathname;
       }
-      if (!pathname.startsWith(input.baseUrl) && `${pathname}/` !== input.baseUrl) continue; // outside the site
-      const targetRoute = resolveRoutePath(pathname === input.baseUrl.slice(0, -1) ? input.baseUrl : pathname, routePaths);
+      if (!isUnderBase(pathname, input.baseUrl)) continue; // outside the site
+      const targetRoute = matchRoute(pathname, routePaths);
       if (targetRoute) {
         if (hash && !idsOf(byPath.get(targetRoute)).has(hash)) {
           report('broken-anchor', href, `no element with id "${hash}" on ${targetRoute}`, route);

@@ -27,8 +27,3 @@ export function normalizeRoute(route: string): string {
   }
   return parts.length === 0 ? '/' : `/${parts.join('/')}/`;
 }
-
-/** Joins the base path ("/suite/") and a route ("/a/b/") into a URL path ("/suite/a/b/"). */
-export function withBase(baseUrl: string, route: string): string {
-  return baseUrl.replace(/\/$/, '') + route;
-}

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Root, Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { isExternal } from '../../theme/urls.ts';
 
 export interface LinkRecord {
   /** The href as written in the rendered page. */
@@ -37,11 +38,6 @@ export interface LinkContext {
   urlOfAsset(relPath: string): string | undefined;
 }
 
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
-
-export function isExternal(href: string): boolean {
-  return SCHEME.test(href);
-}
 
 /** The per-build part of the link context; the file's own path comes from the VFile. */
 export type LinkResolvers = Omit<LinkContext, 'relPath'>;

@@ -9,6 +9,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import { lookup } from 'mrmime';
+import { fileCandidates, isUnderBase } from '../../theme/urls.ts';
 
 export interface StaticServerOptions {
   root: string;
@@ -74,7 +75,7 @@ export class StaticSite {
       res.writeHead(302, { Location: base }).end();
       return;
     }
-    if (!pathname.startsWith(base) && `${pathname}/` !== base) {
+    if (!isUnderBase(pathname, base)) {
       await this.notFound(req, res);
       return;
     }
@@ -83,7 +84,7 @@ export class StaticSite {
       return;
     }
     const rel = pathname.slice(base.length);
-    for (const candidate of candidates(rel)) {
+    for (const candidate of fileCandidates(rel)) {
       const file = await this.load(candidate);
       if (file) {
         if (candidate.endsWith('index.html') && !rel.endsWith('/') && !rel.endsWith('.html') && rel !== '') {
@@ -170,15 +171,6 @@ function safeDecode(value: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Files that may answer a path: the exact file, the route's index.html, then the stripping rule. */
-function candidates(rel: string): string[] {
-  if (rel === '' || rel.endsWith('/')) return [`${rel}index.html`];
-  const list = [rel, `${rel}/index.html`];
-  if (rel.endsWith('/index.html')) list.push(rel);
-  else if (rel.endsWith('.html')) list.push(`${rel.slice(0, -'.html'.length)}/index.html`);
-  return list;
 }
 
 export function listen(site: StaticSite, host: string, port: number): Promise<Server> {

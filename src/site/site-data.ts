@@ -8,8 +8,7 @@ import type { LoadedConfig, KeyPath } from '../config/load.ts';
 import type { NavbarItemConfig, SiteConfig, LogoConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/scan.ts';
 import { flattenSidebar } from '../content/sidebar.ts';
-import { withBase } from '../content/slug.ts';
-import { isExternal } from '../markdown/links.ts';
+import { isExternal, resolveSitePath, withBase } from '../../theme/urls.ts';
 import type { LogoData, NavItem, SearchSettings, SidebarItem, SiteData } from '../../theme/data.ts';
 
 export interface SiteDataInput {
@@ -42,7 +41,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
   const link = (to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined => {
     if (href) return { href, external: isExternal(href) };
     if (to === undefined) return undefined;
-    return { href: isExternal(to) ? to : resolveTo(base, to), external: isExternal(to) };
+    return { href: isExternal(to) ? to : resolveSitePath(base, to), external: isExternal(to) };
   };
 
   const resolveItem = (item: NavbarItemConfig, keyPath: KeyPath): NavItem | undefined => {
@@ -158,13 +157,6 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
   return { site, errors, warnings, linkPositions };
 }
 
-/** `to` values are site paths ("/installations/", "rhubapi"); external URLs pass through. */
-export function resolveTo(base: string, to: string): string {
-  if (isExternal(to)) return to;
-  if (to.startsWith(base)) return to;
-  return base + to.replace(/^\/+/, '');
-}
-
 function asset(base: string, src: string): string {
   return isExternal(src) || src.startsWith('/') ? src : base + src;
 }
@@ -174,7 +166,7 @@ function logoData(base: string, logo: LogoConfig): LogoData {
     alt: logo.alt,
     src: asset(base, logo.src),
     ...(logo.srcDark ? { srcDark: asset(base, logo.srcDark) } : {}),
-    href: logo.href ? resolveTo(base, logo.href) : base,
+    href: logo.href ? resolveSitePath(base, logo.href) : base,
     ...(logo.width ? { width: logo.width } : {}),
     ...(logo.height ? { height: logo.height } : {}),
   };

@@ -4,7 +4,6 @@ import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 import { scanContent } from '../../src/content/scan.ts';
 import { buildSidebar, flattenSidebar, pruneSidebar, sectionOf, sidebarTrail, trailsByRoute } from '../../src/content/sidebar.ts';
 import { routeFromRelativePath } from '../../src/content/slug.ts';
-import { normalizePathname } from '../../theme/client/navigation.ts';
 import { DocsgenError } from '../../src/errors.ts';
 
 describe('front matter', () => {
@@ -39,13 +38,6 @@ describe('routes', () => {
     expect(routeFromRelativePath('a/b/c.md')).toBe('/a/b/c/');
     expect(routeFromRelativePath('a/b/c.md', 'renamed')).toBe('/a/b/renamed/');
     expect(routeFromRelativePath('a/b/c.md', '/top')).toBe('/top/');
-  });
-
-  it('strips a trailing .html or /index.html', () => {
-    expect(normalizePathname('/docs/a/b.html')).toBe('/docs/a/b/');
-    expect(normalizePathname('/docs/a/b/index.html')).toBe('/docs/a/b/');
-    expect(normalizePathname('/docs/a/b')).toBe('/docs/a/b/');
-    expect(normalizePathname('/docs/')).toBe('/docs/');
   });
 });
 

@@ -11,7 +11,8 @@ import type { PageData, SidebarItem, SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
-import { isRouteUrl, loadPageData, normalizePathname, prefetchPageData, mayPrefetch } from './navigation.ts';
+import { isRouteUrl, loadPageData, prefetchPageData, mayPrefetch } from './navigation.ts';
+import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
@@ -77,7 +78,7 @@ function Root(props: BootData) {
     if (push) {
       window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
       const canonical = new URL(target.href);
-      canonical.pathname = normalizePathname(canonical.pathname);
+      canonical.pathname = routeOfPath(canonical.pathname);
       window.history.pushState({}, '', canonical.href);
     }
     const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
@@ -92,8 +93,8 @@ function Root(props: BootData) {
     navigateImpl = navigate;
     const onPop = () => {
       const url = new URL(window.location.href);
-      const current = site.baseUrl.replace(/\/$/, '') + pageRef.current.route;
-      if (normalizePathname(url.pathname) === current) return; // only the hash changed
+      const current = withBase(site.baseUrl, pageRef.current.route);
+      if (routeOfPath(url.pathname) === current) return; // only the hash changed
       void navigate(url.href, { push: false });
     };
     window.addEventListener('popstate', onPop);
@@ -166,7 +167,7 @@ function interceptLinks(baseUrl: string): void {
     const url = new URL(anchor.href);
     if (!isRouteUrl(url, baseUrl)) return;
     const here = new URL(window.location.href);
-    if (normalizePathname(url.pathname) === normalizePathname(here.pathname) && url.search === here.search && url.hash) return; // same-page anchor
+    if (routeOfPath(url.pathname) === routeOfPath(here.pathname) && url.search === here.search && url.hash) return; // same-page anchor
     event.preventDefault();
     void navigateImpl(url.href);
   });

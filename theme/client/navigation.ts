@@ -3,19 +3,12 @@
  * (`/a/b/__data.json` for `/a/b/`), so no route table is needed in the bundle.
  */
 import type { PageData } from '../data.ts';
+import { isUnderBase, routeOfPath } from '../urls.ts';
 
 export const PAGE_DATA_FILE = '__data.json';
 
-/** Exact-match route path: `/a/b.html` and `/a/b/index.html` mean `/a/b/`; a trailing slash is added. */
-export function normalizePathname(pathname: string): string {
-  let path = pathname;
-  if (path.endsWith('/index.html')) path = path.slice(0, -'index.html'.length);
-  else if (path.endsWith('.html')) path = path.slice(0, -'.html'.length);
-  return path.endsWith('/') ? path : `${path}/`;
-}
-
 export function pageDataUrl(pathname: string): string {
-  return normalizePathname(pathname) + PAGE_DATA_FILE;
+  return routeOfPath(pathname) + PAGE_DATA_FILE;
 }
 
 const cache = new Map<string, Promise<PageData>>();
@@ -49,7 +42,7 @@ export function prefetchPageData(pathname: string): void {
 /** Internal links are those inside the site's base path that are not files to download. */
 export function isRouteUrl(url: URL, baseUrl: string): boolean {
   if (url.origin !== window.location.origin) return false;
-  if (!url.pathname.startsWith(baseUrl) && `${url.pathname}/` !== baseUrl) return false;
+  if (!isUnderBase(url.pathname, baseUrl)) return false;
   const last = url.pathname.split('/').pop() ?? '';
   return !last.includes('.') || last.endsWith('.html');
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SidebarCategory, SidebarItem } from '../data.ts';
 import { useRouter, useSite } from '../context.tsx';
 import { Collapsible } from './Collapsible.tsx';
+import { withBase } from '../urls.ts';
 
 function containsRoute(item: SidebarItem, route: string): boolean {
   if (item.type === 'link') return item.route === route;
@@ -140,5 +141,5 @@ function SidebarCategoryItem(props: {
 /** Routes are relative to the base path; this turns one into the URL path readers follow. */
 export function useRouteHref(): (route: string) => string {
   const base = useSite().baseUrl;
-  return (route) => base.replace(/\/$/, '') + route;
+  return (route) => withBase(base, route);
 }
