@@ -49,7 +49,8 @@ export function formatError(error: unknown): string {
 export class DocsgenErrors extends DocsgenError {
   readonly errors: DocsgenError[];
   constructor(errors: DocsgenError[]) {
-    super(`${errors.length} error(s): ${errors.map((e) => e.message).join('; ')}`);
+    // The first error's position stands for the group where a single position is asked for.
+    super(`${errors.length} error(s): ${errors.map((e) => e.message).join('; ')}`, errors[0]?.position ? { position: errors[0].position } : {});
     this.errors = errors;
   }
 }

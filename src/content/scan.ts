@@ -4,9 +4,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseDocument, LineCounter } from 'yaml';
 import { DocsgenError } from '../errors.ts';
 import { parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
+import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
 
 export interface DocSource {
@@ -27,13 +27,7 @@ export interface DocSource {
   raw: string;
 }
 
-export interface CategoryMeta {
-  dir: string;
-  file: string;
-  label?: string;
-  position?: number;
-  collapsed: boolean;
-}
+export type { CategoryMeta } from './category.ts';
 
 export interface ContentScan {
   docs: DocSource[];
@@ -127,49 +121,6 @@ async function listFiles(root: string): Promise<string[]> {
   };
   await walk('');
   return out.sort();
-}
-
-function parseCategory(text: string, file: string, dir: string): CategoryMeta {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const error = doc.errors[0];
-  if (error) {
-    const { line, col } = lineCounter.linePos(error.pos[0]);
-    throw new DocsgenError(`invalid YAML: ${error.message.split('\n')[0]}`, {
-      position: { file, line, column: col },
-      hint: 'a _category_.yaml holds "label", "position" and "collapsed"',
-    });
-  }
-  let data: Record<string, unknown>;
-  try {
-    data = (doc.toJS() ?? {}) as Record<string, unknown>;
-  } catch (error) {
-    throw new DocsgenError(`invalid YAML: ${(error as Error).message}`, { position: { file }, hint: 'quote values that start with "*", "&" or "!"' });
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new DocsgenError('a _category_.yaml must be a mapping of keys to values', { position: { file }, hint: 'write "label: …", "position: …" and "collapsed: …" lines' });
-  }
-  const meta: CategoryMeta = { dir, file, collapsed: true };
-  for (const [key, value] of Object.entries(data)) {
-    const bad = (expected: string): DocsgenError =>
-      new DocsgenError(`"${key}" must be ${expected}`, { position: { file }, hint: `change the value of "${key}"` });
-    if (key === 'label') {
-      if (typeof value !== 'string') throw bad('a string');
-      meta.label = value;
-    } else if (key === 'position') {
-      if (typeof value !== 'number') throw bad('a number');
-      meta.position = value;
-    } else if (key === 'collapsed') {
-      if (typeof value !== 'boolean') throw bad('true or false');
-      meta.collapsed = value;
-    } else if (key !== 'collapsible' && key !== 'description') {
-      throw new DocsgenError(`unknown key "${key}"`, {
-        position: { file },
-        hint: 'a _category_.yaml holds "label", "position" and "collapsed"',
-      });
-    }
-  }
-  return meta;
 }
 
 function toDoc(

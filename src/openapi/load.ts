@@ -8,7 +8,7 @@ import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import path from 'node:path';
 import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
-import { locateKey } from '../yaml-position.ts';
+import { locateKey } from '../schema/yaml.ts';
 import { DocsgenError, type SourcePosition } from '../errors.ts';
 import type { ApiOperation, ApiPageData } from '../../theme/data.ts';
 

@@ -1,12 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import { parseConfig } from '../../src/config/load.ts';
-import { DocsgenErrors, formatError } from '../../src/errors.ts';
+import { DocsgenError, DocsgenErrors, formatError } from '../../src/errors.ts';
 
 function errorsOf(text: string): DocsgenErrors {
   try {
     parseConfig(text, '/site/config.yaml');
   } catch (error) {
     if (error instanceof DocsgenErrors) return error;
+    if (error instanceof DocsgenError) return new DocsgenErrors([error]);
     throw error;
   }
   throw new Error('expected the config to be rejected');
@@ -31,7 +32,7 @@ describe('config validation', () => {
 
   it('reports a wrong type at its key', () => {
     const error = errorsOf('title: T\nurl: https://x.example\nbaseUrl: /docs/\ncolorMode:\n  disableSwitch: "yes"\n');
-    expect(error.errors[0]?.message).toContain('"colorMode.disableSwitch" must be boolean');
+    expect(error.errors[0]?.message).toBe('"colorMode.disableSwitch" must be true or false');
     expect(error.errors[0]?.position?.line).toBe(5);
   });
 

@@ -1,0 +1,27 @@
+/**
+ * The shape of a page's front matter, written once: validation and the FrontMatter type both come
+ * from this schema. Unknown keys are warnings (a page from another tool still builds).
+ */
+import { z } from 'zod';
+import { linkTarget } from '../schema/fields.ts';
+
+const heroAction = z.strictObject({ label: z.string(), to: linkTarget, variant: z.enum(['primary', 'secondary']).optional() });
+const featureCard = z.strictObject({ title: z.string(), description: z.string().default(''), to: linkTarget });
+
+export const frontMatterSchema = z.strictObject({
+  title: z.string().optional(),
+  id: z.string().regex(/^[A-Za-z0-9/_.-]+$/, { error: 'must be letters, digits, "-", "_", "." or "/"' }).optional(),
+  slug: z.string().regex(/^[^?#\s]*$/, { error: 'must be a path without spaces, "?" or "#"' }).optional(),
+  sidebar_label: z.string().optional(),
+  sidebar_position: z.number().optional(),
+  description: z.string().optional(),
+  draft: z.boolean().optional(),
+  hide_table_of_contents: z.boolean().optional(),
+  layout: z.enum(['doc', 'landing']).optional(),
+  hero: z.strictObject({ title: z.string().optional(), tagline: z.string().optional(), actions: z.array(heroAction).optional() }).optional(),
+  features: z.array(featureCard).optional(),
+});
+
+export type FrontMatter = z.output<typeof frontMatterSchema>;
+export type HeroAction = z.output<typeof heroAction>;
+export type FeatureCard = z.output<typeof featureCard>;

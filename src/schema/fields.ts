@@ -1,0 +1,56 @@
+/**
+ * Field schemas shared by the inputs (config.yaml, front matter, `_category_.yaml`). Each one says
+ * in words what it accepts, because its message is what a maintainer reads when a value is wrong.
+ */
+import { z } from 'zod';
+
+/** Browsers ignore tabs and line breaks inside a URL and spaces or control characters around it. */
+function normalizeUrl(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+
+/** The scheme of a URL as a browser would read it (lower case), undefined for paths. */
+export function urlScheme(value: string): string | undefined {
+  return SCHEME.exec(normalizeUrl(value))?.[1]?.toLowerCase();
+}
+
+/** A path inside the site: "/installations/", "rhubapi", "../faq/" (no scheme, no "//host"). */
+export function isSitePath(value: string): boolean {
+  const url = normalizeUrl(value);
+  return url !== '' && urlScheme(url) === undefined && !url.startsWith('//') && !url.startsWith('\\');
+}
+
+const LINK_WORDS = 'an http(s) or mailto URL, or a path inside the site (like /installations/)';
+
+/** `href`/`to` of navbar and footer items: http(s), mailto or a site path; never javascript:, data: … */
+export const linkTarget = z.string().refine((value) => isSitePath(value) || ['http', 'https', 'mailto'].includes(urlScheme(value) ?? ''), {
+  error: (issue) => `must be ${LINK_WORDS}${schemeNote(issue.input)}`,
+});
+
+/** An image: a path inside the site or an http(s) URL. */
+export const imageSource = z.string().refine((value) => isSitePath(value) || ['http', 'https'].includes(urlScheme(value) ?? ''), {
+  error: (issue) => `must be a path inside the site (like img/logo.svg) or an http(s) URL${schemeNote(issue.input)}`,
+});
+
+/** An http(s) URL, for services and pages outside the site. */
+export const webUrl = z.string().refine((value) => ['http', 'https'].includes(urlScheme(value) ?? '') && /^https?:\/\/[^/\s]+/i.test(normalizeUrl(value)), {
+  error: (issue) => `must be an http(s) URL like https://example.com/page${schemeNote(issue.input)}`,
+});
+
+function schemeNote(input: unknown): string {
+  const scheme = typeof input === 'string' ? urlScheme(input) : undefined;
+  return scheme && !['http', 'https', 'mailto'].includes(scheme) ? `; "${scheme}:" URLs are not allowed` : '';
+}
+
+/** A folder-like path of lower-case words ("search", "api/hub"): no leading or trailing slash. */
+export const routeSegment = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, {
+  error: 'must be lower-case letters, digits and "-", in segments separated by "/" (like "rhubapi" or "api/hub"), without a leading or trailing "/"',
+});
+
+export const nonEmpty = z.string().min(1, { error: 'must not be empty' });
+
+export const severity = z.enum(['ignore', 'warn', 'error']);
+export type Severity = z.infer<typeof severity>;

@@ -1,0 +1,80 @@
+/**
+ * YAML inputs (config.yaml, front matter, `_category_.yaml`) parsed with positions: syntax errors
+ * point at their line and column, and `locate` finds the key a validation message is about.
+ */
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
+
+export type KeyPath = readonly (string | number)[];
+
+export interface ParsedYaml {
+  /** The plain value (a mapping, by the time parseYamlMapping returns). */
+  data: Record<string, unknown>;
+  /** Where a key (or list entry) is; falls back to its nearest parent that exists. */
+  locate(keyPath: KeyPath): SourcePosition;
+}
+
+export interface YamlInput {
+  text: string;
+  file: string;
+  /** Lines before the YAML text in its file (front matter starts on line 2). */
+  lineOffset?: number;
+  /** What a mapping of this input holds, for the hint when the document is not a mapping. */
+  example: string;
+}
+
+/** Parses a YAML document that must be a mapping; an empty document is an empty mapping. */
+export function parseYamlMapping(input: YamlInput): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(input.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const positionAt = (offset: number): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file: input.file, line: line + (input.lineOffset ?? 0), column: col };
+  };
+  if (doc.errors.length > 0) {
+    throw new DocsgenErrors(
+      doc.errors.map(
+        (e) =>
+          new DocsgenError(`invalid YAML: ${e.message.split('\n')[0] ?? e.message}`, {
+            position: positionAt(e.pos[0]),
+            hint: 'fix the YAML syntax at this position (indentation, quotes, a missing colon); quote values that contain ": "',
+          }),
+      ),
+    );
+  }
+  const start = positionAt(0);
+  let data: unknown;
+  try {
+    data = doc.toJS() ?? {};
+  } catch (error) {
+    // For instance an alias (*name) to an anchor that does not exist.
+    throw new DocsgenError(`invalid YAML: ${(error as Error).message}`, { position: start, hint: 'quote values that start with "*", "&" or "!"' });
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new DocsgenError('this must be a mapping of keys to values', { position: start, hint: `write "key: value" lines, for example ${input.example}` });
+  }
+  return { data: data as Record<string, unknown>, locate: (keyPath) => locateKey(doc, keyPath, positionAt, start) };
+}
+
+/** Finds the key (or, for list entries, the item) that a key path names; falls back to its parent. */
+export function locateKey(doc: Document, keyPath: KeyPath, positionAt: (offset: number) => SourcePosition, fallback: SourcePosition | string): SourcePosition {
+  let node: unknown = doc.contents;
+  let best: SourcePosition = typeof fallback === 'string' ? { file: fallback, line: 1, column: 1 } : fallback;
+  for (const key of keyPath) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === String(key));
+      if (!pair) return best;
+      const keyNode = pair.key as YamlNode | null;
+      if (keyNode?.range) best = positionAt(keyNode.range[0]);
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      const item = node.items[key] as YamlNode | undefined;
+      if (!item) return best;
+      if (item.range) best = positionAt(item.range[0]);
+      node = item;
+    } else {
+      return best;
+    }
+  }
+  return best;
+}
