@@ -48,6 +48,40 @@ describe('config validation', () => {
     expect(error.errors[0]?.message).toContain('"baseUrl"');
   });
 
+  it('accepts only http(s), mailto and site paths as links, and says so at the line of the bad one', () => {
+    const base = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\n';
+    const bad = [
+      ['navbar:\n  items:\n    - label: A\n      href: "javascript:alert(1)"\n', 'navbar.items[0].href', 7, '"javascript:" URLs are not allowed'],
+      ['navbar:\n  items:\n    - label: A\n      to: " JaVa\\tScRiPt:alert(1)"\n', 'navbar.items[0].to', 7, '"javascript:" URLs are not allowed'],
+      ['footer:\n  links:\n    - title: C\n      items:\n        - { label: X, href: "data:text/html,<script>alert(1)</script>" }\n', 'footer.links[0].items[0].href', 8, '"data:" URLs are not allowed'],
+      ['navbar:\n  logo: { alt: L, src: "vbscript:x" }\n', 'navbar.logo.src', 5, '"vbscript:" URLs are not allowed'],
+      ['search:\n  missingResultsUrl: "ftp://x.example/{query}"\n', 'search.missingResultsUrl', 5, 'must be an http(s) URL'],
+    ] as const;
+    for (const [yaml, key, line, words] of bad) {
+      const error = errorsOf(base + yaml).errors[0];
+      expect(error?.message, key).toContain(`"${key}" must be`);
+      expect(error?.message, key).toContain(words);
+      expect(error?.position?.line, key).toBe(line);
+    }
+    const good = 'navbar:\n  items:\n    - { label: A, href: "https://example.com/" }\n    - { label: B, to: /faq/ }\n    - { label: C, href: "mailto:docs@example.com" }\n    - { label: D, to: rhubapi }\n';
+    expect(parseConfig(base + good, '/site/config.yaml').config.navbar.items).toHaveLength(4);
+  });
+
+  it('explains url and baseUrl mistakes in words, not as a regular expression', () => {
+    const url = errorsOf('title: T\nurl: https://x.example/docs\nbaseUrl: /docs/\n').errors[0];
+    expect(url?.message).toBe('"url" must be the site\'s origin, "https://" or "http://" and a host with no path, like https://docs.example.com (put the path in "baseUrl")');
+    const base = errorsOf('title: T\nurl: https://x.example\nbaseUrl: docs/\n').errors[0];
+    expect(base?.message).toContain('must start and end with "/"');
+    expect(base?.message).not.toMatch(/\^|\$\)|\[A-Z/);
+  });
+
+  it('lists the allowed keys for an unknown one, and names a missing one', () => {
+    const unknown = errorsOf('title: T\nurl: https://x.example\nbaseUrl: /docs/\ncolorMode:\n  default: dark\n').errors[0];
+    expect(unknown?.hint).toContain('allowed here: defaultMode, disableSwitch, respectPrefersColorScheme');
+    const missing = errorsOf('title: T\nbaseUrl: /docs/\n').errors[0];
+    expect(missing?.message).toBe('missing key "url"');
+  });
+
   it('accepts the real site config', async () => {
     const { loadConfig } = await import('../../src/config/load.ts');
     const { config } = await loadConfig('config.yaml');
