@@ -119,7 +119,7 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
       configFile: opts.config,
       ...(opts.out ? { outDir: opts.out } : {}),
       strict: opts.strict,
-      checkOnly: opts.checkOnly,
+      mode: opts.checkOnly ? 'check' : 'build',
       onProgress: io.isTTY
         ? (phase, done, total) => {
             if (phase !== lastPhase || done === total || done % 200 === 0) process.stdout.write(`\r${phase}: ${done}/${total}   ${done === total ? '\n' : ''}`);

@@ -33,7 +33,7 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
   }
   // The YAML starts on line 2 of the file (after the opening fence).
-  const parsed = parseYamlMapping({ text: match[1] ?? '', file, lineOffset: 1, example: '"title: Installing the hub"' });
+  const parsed = parseYamlMapping({ text: match[1] ?? '', file, lineOffset: 1, name: 'front matter', example: '"title: Installing the hub"' });
   const { value: frontMatter, warnings } = validateYaml(frontMatterSchema, parsed, {
     warnUnknownTopLevelKeys: true,
     subject: 'front matter',

@@ -66,11 +66,10 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         assets.push(relPath);
         return;
       }
-      const raw = await readText(file);
-      const parsed = parseMarkdownFile(raw, file);
-      warnings.push(...parsed.warnings);
-      if (parsed.frontMatter.draft && !options.includeDrafts) return;
-      docs.push(toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset));
+      const read = await readDoc(contentDir, relPath);
+      warnings.push(...read.warnings);
+      if (read.doc.frontMatter.draft && !options.includeDrafts) return;
+      docs.push(read.doc);
     }),
   );
   if (docs.length === 0) {
@@ -83,6 +82,14 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   assets.sort();
   customPages.sort();
   return { docs, categories, assets, customPages, warnings };
+}
+
+/** One markdown page: read, front matter checked, route and title derived. The scan and the dev server's updates share it. */
+export async function readDoc(contentDir: string, relPath: string): Promise<{ doc: DocSource; warnings: Warning[] }> {
+  const file = path.join(contentDir, relPath);
+  const raw = await readText(file);
+  const parsed = parseMarkdownFile(raw, file);
+  return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings };
 }
 
 async function readText(file: string): Promise<string> {

@@ -21,6 +21,8 @@ export interface YamlInput {
   lineOffset?: number;
   /** What a mapping of this input holds, for the hint when the document is not a mapping. */
   example: string;
+  /** Names the input in syntax errors: "invalid YAML in front matter". */
+  name?: string;
 }
 
 /** Parses a YAML document that must be a mapping; an empty document is an empty mapping. */
@@ -35,7 +37,7 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
     throw new DocsgenErrors(
       doc.errors.map(
         (e) =>
-          new DocsgenError(`invalid YAML: ${e.message.split('\n')[0] ?? e.message}`, {
+          new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: ${e.message.split('\n')[0] ?? e.message}`, {
             position: positionAt(e.pos[0]),
             hint: 'fix the YAML syntax at this position (indentation, quotes, a missing colon); quote values that contain ": "',
           }),
@@ -48,7 +50,7 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
     data = doc.toJS() ?? {};
   } catch (error) {
     // For instance an alias (*name) to an anchor that does not exist.
-    throw new DocsgenError(`invalid YAML: ${(error as Error).message}`, { position: start, hint: 'quote values that start with "*", "&" or "!"' });
+    throw new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: ${(error as Error).message}`, { position: start, hint: 'quote values that start with "*", "&" or "!"' });
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new DocsgenError('this must be a mapping of keys to values', { position: start, hint: `write "key: value" lines, for example ${input.example}` });

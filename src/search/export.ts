@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { build } from '../build.ts';
 
 export async function exportSearchRecords(configFile: string, output: string): Promise<number> {
-  const result = await build({ configFile, checkOnly: true, keepSearchRecords: true });
+  const result = await build({ configFile, mode: 'export' });
   await writeFile(output, JSON.stringify(result.records, null, 2));
   return result.records.length;
 }

@@ -3,38 +3,60 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError, formatError } from '../errors.ts';
 import { listen, StaticSite } from './static-server.ts';
-import { startDevServer } from './dev.ts';
+import { startDevServer, type DevServer } from './dev.ts';
 
 export async function serveCommand(
   opts: { config: string; port: number; host: string; out?: string },
   io: { out: (t: string) => void; err: (t: string) => void },
 ): Promise<number> {
+  // Listening from the start: a Ctrl+C or SIGTERM that arrives while the first build runs still
+  // ends the process cleanly once it can.
+  const stopRequested = firstStopSignal();
+  let dev: DevServer | undefined;
   try {
     let site: StaticSite;
-    let base: string;
     if (opts.out) {
-      base = await baseUrlOfBuild(opts.out);
-      site = new StaticSite({ root: path.resolve(opts.out), baseUrl: base });
+      site = new StaticSite({ root: path.resolve(opts.out), baseUrl: await baseUrlOfBuild(opts.out) });
     } else {
-      const dev = await startDevServer({ configFile: opts.config, log: io.out, error: io.err });
+      dev = await startDevServer({ configFile: opts.config, log: io.out, error: io.err });
       site = dev.site;
-      base = site.baseUrl;
     }
     const server = await listen(site, opts.host, opts.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : opts.port;
     const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-    io.out(`serving http://${host}:${port}${base}${opts.out ? ` (preview of ${opts.out})` : ' (watching for changes)'}`);
-    await new Promise<void>((resolve) => {
-      const stop = () => server.close(() => resolve());
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    io.out(`serving http://${host}:${port}${site.baseUrl}${opts.out ? ` (preview of ${opts.out})` : ' (watching for changes)'}`);
+    await stopRequested.promise;
+    // Everything that keeps the process alive stops: the watcher, the live-reload streams and the
+    // open connections, so the process ends by itself.
+    await dev?.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     return 0;
   } catch (error) {
+    await dev?.close();
     io.err(formatError(error));
     return 1;
+  } finally {
+    stopRequested.dispose();
   }
+}
+
+/** Resolves on the first SIGINT or SIGTERM; later ones are ignored while the server shuts down. */
+function firstStopSignal(): { promise: Promise<void>; dispose(): void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  const stop = () => resolve();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return {
+    promise,
+    // Removed only after the shutdown: from then on a signal may end the process as usual.
+    dispose: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
 }
 
 /** The base path a build was made for, read from its 404 page (set by the bootstrap attributes). */

@@ -1,160 +1,156 @@
 /**
- * `docsgen serve` in development: the same build pipeline, re-run when content/, theme/,
- * config.yaml or openapi/ change (chokidar), and a live-reload channel (server-sent events) that
- * reloads the open tab or shows the build error in the page until the file is fixed.
+ * `docsgen serve` in development: the builder's stages (the same as `docsgen build`) run once, then
+ * again for every change under content/, theme/, openapi/ or config.yaml: only the edited pages when
+ * only their text changed, everything otherwise. A live-reload channel (server-sent events) swaps an
+ * edited page in the open tab, reloads it after a full build, or shows the build error until fixed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { watch } from 'chokidar';
-import { build } from '../build.ts';
+import { createBuilder, type FileChange } from '../build/builder.ts';
 import { formatError } from '../errors.ts';
+import { formatFinding } from '../checks/findings.ts';
+import { DOCSGEN_ROOT } from '../paths.ts';
 import { StaticSite } from './static-server.ts';
+import { watchProject, type ProjectWatcher } from './watch.ts';
 
 const EVENTS_PATH = '/__docsgen/events';
 const CLIENT_PATH = '/__docsgen/live-reload.js';
 
-const LIVE_RELOAD_CLIENT = `const source = new EventSource(${JSON.stringify(EVENTS_PATH)});
-let overlay;
-function showError(text) {
-  overlay ??= Object.assign(document.createElement('div'), { id: 'docsgen-error-overlay' });
-  overlay.setAttribute('role', 'alert');
-  overlay.style.cssText = 'position:fixed;inset:0;z-index:10000;background:rgba(20,20,20,.94);color:#ffb4ab;font:14px/1.5 monospace;padding:2rem;white-space:pre-wrap;overflow:auto';
-  overlay.textContent = 'docsgen: the build failed; fix the file and save, this page reloads by itself.\\n\\n' + text;
-  document.body.appendChild(overlay);
-}
-source.addEventListener('reload', () => location.reload());
-source.addEventListener('page-updated', (e) => {
-  const { path } = JSON.parse(e.data);
-  let here = location.pathname;
-  if (here.endsWith('/index.html')) here = here.slice(0, -10);
-  else if (here.endsWith('.html')) here = here.slice(0, -5) + '/';
-  if (!here.endsWith('/')) here += '/';
-  if (here !== path) return;
-  // The running app swaps the content in place; without it (say, the bundle failed) reload.
-  const event = new CustomEvent('docsgen:page-updated', { detail: { path, handled: false } });
-  window.dispatchEvent(event);
-  if (!event.detail.handled) location.reload();
-});
-source.addEventListener('build-error', (e) => showError(JSON.parse(e.data).message));
-`;
-
 export interface DevServer {
   site: StaticSite;
   close(): Promise<void>;
-  /** Resolves after the next build settles (tests use it). */
+  /** Resolves after the next build or update settles (tests use it). */
   nextBuild(): Promise<void>;
 }
 
-export async function startDevServer(options: { configFile: string; log: (text: string) => void; error: (text: string) => void }): Promise<DevServer> {
+export interface DevServerOptions {
+  configFile: string;
+  log: (text: string) => void;
+  error: (text: string) => void;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const configFile = path.resolve(options.configFile);
   const root = path.dirname(configFile);
-  const outDir = path.join(root, '.docsgen', 'dev');
-  const clients = new Set<ServerResponse>();
-  let lastError: string | undefined;
-
-  const broadcast = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-
+  const channel = createEventChannel();
+  const client = await bundleLiveReloadClient();
   const site = new StaticSite({
-    root: outDir,
+    root: path.join(root, '.docsgen', 'dev'),
     baseUrl: '/',
     transformHtml: (html) => html.replace('</body>', `<script type="module" src="${CLIENT_PATH}"></script></body>`),
-    intercept: (req: IncomingMessage, res: ServerResponse) => {
-      const url = (req.url ?? '').split('?')[0];
-      if (url === CLIENT_PATH) {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(LIVE_RELOAD_CLIENT);
-        return true;
-      }
-      if (url === EVENTS_PATH) {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-        res.write(': connected\n\n');
-        if (lastError) res.write(`event: build-error\ndata: ${JSON.stringify({ message: lastError })}\n\n`);
-        clients.add(res);
-        req.on('close', () => clients.delete(res));
-        return true;
-      }
-      return false;
-    },
+    intercept: (req, res) => channel.intercept(req, res, client),
   });
-
-  let building: Promise<void> | undefined;
-  let updatePage: ((file: string) => Promise<string | undefined>) | undefined;
-  let again = false;
-  let settled: (() => void)[] = [];
-  const runBuild = async (): Promise<void> => {
+  const builder = createBuilder({ configFile, mode: 'serve' });
+  const run = async (changes: FileChange[] | undefined): Promise<void> => {
     const started = performance.now();
     try {
-      const result = await build({ configFile, outDir, includeDrafts: true, minify: false });
+      const update = changes ? await builder.update(changes) : { kind: 'full' as const, routes: [], result: await builder.full() };
+      const { result } = update;
       site.setBaseUrl(result.baseUrl);
-      updatePage = result.updatePage;
-      site.invalidate();
-      lastError = undefined;
-      options.log(`built ${result.pages} pages in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-      broadcast('reload', {});
-    } catch (error) {
-      lastError = formatError(error);
-      options.error(lastError);
-      broadcast('build-error', { message: lastError });
-    }
-  };
-  const schedule = (): Promise<void> => {
-    if (building) {
-      again = true;
-      return building;
-    }
-    building = (async () => {
-      do {
-        again = false;
-        await runBuild();
-      } while (again);
-      building = undefined;
-      const waiting = settled;
-      settled = [];
-      waiting.forEach((fn) => fn());
-    })();
-    return building;
-  };
-
-  await schedule();
-  const watcher = watch(
-    [path.join(root, 'content'), path.join(root, 'theme'), path.join(root, 'openapi'), configFile],
-    { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 } },
-  );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let changed = new Set<string>();
-  const onChange = async () => {
-    const files = [...changed];
-    changed = new Set();
-    // One page's body changed and nothing is building: re-render just that page.
-    if (files.length === 1 && files[0]?.endsWith('.md') && updatePage && !building && !lastError) {
-      try {
-        const route = await updatePage(files[0]);
-        if (route) {
-          site.invalidate();
-          broadcast('page-updated', { path: site.baseUrl.replace(/\/$/, '') + route });
-          return;
-        }
-      } catch {
-        // fall through to a full rebuild, which reports the problem properly
+      site.setRoot(result.outDir);
+      channel.clearError();
+      const took = ((performance.now() - started) / 1000).toFixed(2);
+      for (const finding of [...result.warnings, ...result.findings]) options.error(formatFinding(finding, root));
+      if (update.kind === 'pages') {
+        options.log(`updated ${update.routes.join(', ')} in ${took} s`);
+        channel.send('page-updated', { paths: update.routes });
+      } else {
+        options.log(`built ${result.pages} pages in ${took} s`);
+        channel.send('reload', {});
       }
+    } catch (error) {
+      options.error(channel.setError(formatError(error)));
     }
-    await schedule();
   };
-  watcher.on('all', (event, file) => {
-    changed.add(event === 'change' ? file : `${file}\u0000${event}`);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void onChange(), 15);
-  });
-  watcher.on('error', (error) => options.error(`watcher: ${String(error)}`));
-
+  const queue = createBuildQueue(run);
+  await queue.push(undefined);
+  const watcher: ProjectWatcher = watchProject(root, configFile, (changes) => void queue.push(changes), (message) => options.error(message));
   return {
     site,
-    nextBuild: () => new Promise((resolve) => settled.push(resolve)),
+    nextBuild: queue.settled,
     close: async () => {
       await watcher.close();
-      for (const client of clients) client.end();
+      channel.close();
     },
   };
 }
 
+/**
+ * Runs one build at a time. Changes that arrive during a build are merged and run next, as an
+ * update when every waiting batch was one (a full build covers them all).
+ */
+function createBuildQueue(run: (changes: FileChange[] | undefined) => Promise<void>): { push(changes: FileChange[] | undefined): Promise<void>; settled(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let waiting: { changes: FileChange[] | undefined } | undefined;
+  let listeners: (() => void)[] = [];
+  const drain = async (): Promise<void> => {
+    while (waiting) {
+      const next = waiting;
+      waiting = undefined;
+      await run(next.changes);
+    }
+    running = undefined;
+    const done = listeners;
+    listeners = [];
+    done.forEach((fn) => fn());
+  };
+  return {
+    push: (changes) => {
+      if (!waiting) waiting = { changes };
+      else waiting = { changes: waiting.changes && changes ? [...waiting.changes, ...changes] : undefined };
+      running ??= drain();
+      return running;
+    },
+    settled: () => new Promise((resolve) => listeners.push(resolve)),
+  };
+}
+
+/** The live-reload event stream, and the last build error for tabs that connect later. */
+function createEventChannel() {
+  const clients = new Set<ServerResponse>();
+  let lastError: string | undefined;
+  const write = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  return {
+    send: (event: string, data: unknown) => clients.forEach((res) => write(res, event, data)),
+    setError(message: string): string {
+      lastError = message;
+      clients.forEach((res) => write(res, 'build-error', { message }));
+      return message;
+    },
+    clearError: () => (lastError = undefined),
+    intercept(req: IncomingMessage, res: ServerResponse, client: string): boolean {
+      const url = (req.url ?? '').split('?')[0];
+      if (url === CLIENT_PATH) {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(client);
+        return true;
+      }
+      if (url !== EVENTS_PATH) return false;
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      if (lastError) write(res, 'build-error', { message: lastError });
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return true;
+    },
+    close: () => {
+      clients.forEach((res) => res.end());
+      clients.clear();
+    },
+  };
+}
+
+/** theme/client/live-reload.ts, bundled for the browser (it shares the URL rules with the site). */
+async function bundleLiveReloadClient(): Promise<string> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [path.join(DOCSGEN_ROOT, 'theme/client/live-reload.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}

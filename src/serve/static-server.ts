@@ -36,7 +36,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|yaml|x-yaml|man
 export class StaticSite {
   private readonly options: StaticServerOptions;
   private readonly cache = new Map<string, CachedFile>();
-  private rootReal: string | undefined;
+  private rootReal: { root: string; real: Promise<string> } | undefined;
 
   constructor(options: StaticServerOptions) {
     this.options = options;
@@ -50,10 +50,22 @@ export class StaticSite {
     this.options.baseUrl = baseUrl;
   }
 
+  /** Serves another folder from now on (the dev server's next complete build). */
+  setRoot(root: string): void {
+    if (root === this.options.root) return;
+    this.options.root = root;
+    this.invalidate();
+  }
+
   /** Forget cached files (after a rebuild swapped the output). */
   invalidate(): void {
     this.cache.clear();
     this.rootReal = undefined;
+  }
+
+  private realRoot(root: string): Promise<string> {
+    if (this.rootReal?.root !== root) this.rootReal = { root, real: realpath(root) };
+    return this.rootReal.real;
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -107,13 +119,14 @@ export class StaticSite {
   }
 
   private async load(rel: string): Promise<CachedFile | undefined> {
+    // The root is read once per request: the dev server may switch it while this one is under way.
     const root = path.resolve(this.options.root);
     const full = path.resolve(root, rel);
     if (full !== root && !full.startsWith(root + path.sep)) return undefined;
     try {
-      this.rootReal ??= await realpath(root);
+      const rootReal = await this.realRoot(root);
       const real = await realpath(full);
-      if (!real.startsWith(this.rootReal + path.sep)) return undefined; // a symlink that leaves the root
+      if (!real.startsWith(rootReal + path.sep)) return undefined; // a symlink that leaves the root
       const info = await stat(real);
       if (!info.isFile()) return undefined;
       // Cached bodies (and their compressed forms) stay valid while the file is unchanged.

@@ -102,7 +102,7 @@ describe('property-based: odd content never crashes the generator', () => {
           await writeFile(path.join(folder, `${name}.md`), `---\ntitle: "${name.replace(/"/g, '\\"')}"\n---\n\nText about ${name}.\n`);
         }
         try {
-          const result = await build({ configFile: path.join(dir, 'config.yaml'), checkOnly: true });
+          const result = await build({ configFile: path.join(dir, 'config.yaml'), mode: 'check' });
           expect(result.pages).toBeGreaterThan(0);
         } catch (error) {
           expect(isClearError(error)).toBe(true);

@@ -1,0 +1,111 @@
+/**
+ * One builder for `docsgen build`, `check`, `search export` and `serve`: `full()` runs the named
+ * stages in order; `update(changes)` (serve) runs the same stages again for the pages whose text
+ * changed, or a full build when a change reaches further (config, theme, specs, the page tree, a
+ * title or a position in the sidebar).
+ */
+import type { Finding } from '../checks/findings.ts';
+import type { SearchRecord } from '../../theme/search/types.ts';
+import { createStageRunner, type Progress, type StageRunner, type StageTiming } from './stage.ts';
+import { prepareSite, type PreparedSite } from './prepare.ts';
+import { emitSite, type EmittedSite, type EmitOptions } from './emit.ts';
+import { createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
+import path from 'node:path';
+import { updatePages, type FileChange } from './update.ts';
+
+export type BuildMode = 'build' | 'check' | 'export' | 'serve';
+
+export interface BuilderOptions {
+  configFile: string;
+  mode: BuildMode;
+  /** `build` only: the output folder (default: out/ beside config.yaml). */
+  outDir?: string;
+  strict?: boolean;
+  onProgress?: Progress;
+}
+
+export interface BuildResult {
+  pages: number;
+  findings: Finding[];
+  warnings: Finding[];
+  /** The folder that holds the site ('' when nothing was written). */
+  outDir: string;
+  baseUrl: string;
+  seconds: number;
+  /** Every search record (`export` only). */
+  records: SearchRecord[];
+  timings: readonly StageTiming[];
+}
+
+export interface UpdateResult {
+  /** `pages`: only these routes changed (URL paths with base); `full`: everything was rebuilt. */
+  kind: 'pages' | 'full';
+  routes: string[];
+  result: BuildResult;
+}
+
+export interface Builder {
+  full(): Promise<BuildResult>;
+  update(changes: readonly FileChange[]): Promise<UpdateResult>;
+}
+
+export type { FileChange } from './update.ts';
+
+/** What a serve builder keeps between builds, so an edit re-runs only what it touches. */
+export type BuildState = PreparedSite & EmittedSite;
+
+export function createBuilder(options: BuilderOptions): Builder {
+  let state: BuildState | undefined;
+  const emitOptions = emitOptionsFor(options);
+  const full = async (): Promise<BuildResult> => {
+    const started = performance.now();
+    const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
+    const prepared = await prepareSite(stage, options);
+    const emitted = await emitSite(stage, prepared, emitOptions);
+    emitOptions.committed?.(emitted.outDir);
+    // Only the dev server edits a build later; a one-shot build lets each page go once written.
+    state = options.mode === 'serve' ? { ...prepared, ...emitted } : undefined;
+    return resultOf({ ...prepared, ...emitted }, started, stage);
+  };
+  return {
+    full,
+    update: async (changes) => {
+      const started = performance.now();
+      const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
+      const routes = state ? await updatePages(stage, state, changes, options) : undefined;
+      if (!state || !routes) return { kind: 'full', routes: [], result: await full() };
+      return { kind: 'pages', routes, result: resultOf(state, started, stage) };
+    },
+  };
+}
+
+/** Where each mode writes: out/ atomically, nowhere, or the dev server's generation folders. */
+function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (dir: string) => void } {
+  const base = { strict: options.strict ?? false, ...(options.onProgress ? { onProgress: options.onProgress } : {}) };
+  const rootDir = path.dirname(path.resolve(options.configFile));
+  switch (options.mode) {
+    case 'build': {
+      const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'out'));
+      return { ...base, open: () => openAtomicOutput(outDir), failOnErrors: true, release: true };
+    }
+    case 'serve': {
+      const outputs = createDevOutputs(path.join(rootDir, '.docsgen', 'dev'));
+      return { ...base, open: outputs.open, failOnErrors: false, release: false, committed: outputs.retire };
+    }
+    default:
+      return { ...base, open: async () => noOutput(), failOnErrors: false, release: true };
+  }
+}
+
+function resultOf(built: BuildState, started: number, stage: StageRunner): BuildResult {
+  return {
+    pages: built.routes.length,
+    findings: built.findings,
+    warnings: built.warnings,
+    outDir: built.outDir,
+    baseUrl: built.project.config.baseUrl,
+    seconds: (performance.now() - started) / 1000,
+    records: built.search.records,
+    timings: stage.timings,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Stage "checks": duplicate routes, broken markdown links, missing images and the link and anchor
+ * checks on the rendered pages, with the severities of config.yaml (and --strict).
+ */
+import { checkLinks, type RenderedRoute } from '../checks/links.ts';
+import { applySeverities, type Finding } from '../checks/findings.ts';
+import type { DocSource } from '../content/scan.ts';
+import type { RenderedMarkdown } from '../markdown/render.ts';
+import { markdownFindings } from './markdown.ts';
+import type { Content } from './content.ts';
+import type { Project } from './project.ts';
+import type { Site } from './site.ts';
+
+export function runChecks(input: {
+  project: Project;
+  content: Content;
+  rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
+  routeFindings: readonly Finding[];
+  site: Site;
+  pages: readonly RenderedRoute[];
+  /** Every file written besides the pages (relative to the output folder). */
+  files: ReadonlySet<string>;
+  strict: boolean;
+}): { findings: Finding[]; warnings: Finding[] } {
+  const { project } = input;
+  const findings = applySeverities(
+    [
+      ...input.content.duplicateFindings,
+      ...input.routeFindings,
+      ...markdownFindings(input.content.docs, input.rendered),
+      ...checkLinks({
+        baseUrl: project.config.baseUrl,
+        routes: [...input.pages],
+        files: input.files,
+        configFile: project.loaded.file,
+        configPositionOf: (href) => input.site.linkPositions.get(href),
+      }),
+    ],
+    project.config.checks,
+    input.strict,
+  );
+  return { findings, warnings: [...input.content.warnings, ...input.site.warnings] };
+}

@@ -1,0 +1,137 @@
+/**
+ * Stage "content": the pages of content/ (front matter checked, site variables expanded, drafts
+ * left out unless serving), duplicate routes resolved, the sidebar, and content images with their
+ * content-hashed URLs.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { scanContent, type CategoryMeta, type DocSource } from '../content/scan.ts';
+import { buildSidebar } from '../content/sidebar.ts';
+import { expandAllDocVariables } from '../content/variables.ts';
+import { ASSETS_DIR } from '../bundle/client.ts';
+import { DocsgenError, DocsgenErrors } from '../errors.ts';
+import type { Finding } from '../checks/findings.ts';
+import type { SidebarItem } from '../../theme/data.ts';
+import { withBase } from '../../theme/urls.ts';
+import type { Project } from './project.ts';
+
+export interface HashedAsset {
+  file: string;
+  url: string;
+  outPath: string;
+}
+
+export interface Content {
+  /** Every page, drafts and losers of duplicate routes included (their routes exist). */
+  allDocs: DocSource[];
+  /** The pages this build publishes. */
+  docs: DocSource[];
+  /** Ids of drafts left out of this build (a navbar item naming one is hidden, not broken). */
+  draftIds: Set<string>;
+  categories: Map<string, CategoryMeta>;
+  sidebar: SidebarItem[];
+  /** Content images by path relative to content/; `_static/` files are in staticFiles. */
+  assets: Map<string, HashedAsset>;
+  staticFiles: string[];
+  customPages: string[];
+  warnings: Finding[];
+  duplicateFindings: Finding[];
+}
+
+export async function readContent(project: Project, options: { includeDrafts: boolean }): Promise<Content> {
+  const scan = await scanContent(project.contentDir, { includeDrafts: true });
+  const allDocs = expandAllDocVariables(scan.docs, project.vars);
+  const published = options.includeDrafts ? allDocs : allDocs.filter((d) => !d.frontMatter.draft);
+  if (published.length === 0) {
+    throw new DocsgenError('content/ holds no markdown pages other than drafts', { position: { file: project.contentDir }, hint: 'remove "draft: true" from a page or add one' });
+  }
+  const { docs, duplicateFindings } = resolveDuplicates(published);
+  return {
+    allDocs,
+    docs,
+    draftIds: new Set(allDocs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id)),
+    categories: scan.categories,
+    sidebar: buildSidebar(docs, scan.categories),
+    assets: await hashAssets(project.contentDir, scan.assets, project.config.baseUrl),
+    staticFiles: scan.assets.filter((a) => a.startsWith('_static/')),
+    customPages: scan.customPages,
+    warnings: scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+    duplicateFindings,
+  };
+}
+
+/** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */
+export function linkTargets(project: Project, content: Pick<Content, 'allDocs' | 'assets'>): { routeOfDoc(rel: string): string | undefined; urlOfAsset(rel: string): string | undefined } {
+  const byRelPath = new Map(content.allDocs.map((d) => [d.relPath, d]));
+  return {
+    routeOfDoc: (rel) => {
+      const doc = byRelPath.get(rel);
+      return doc ? withBase(project.config.baseUrl, doc.route) : undefined;
+    },
+    urlOfAsset: (rel) => content.assets.get(rel)?.url,
+  };
+}
+
+/** Two docs on one route: the first by path wins (a deterministic rule), both are named. Duplicate ids are errors. */
+function resolveDuplicates(all: readonly DocSource[]): { docs: DocSource[]; duplicateFindings: Finding[] } {
+  const byRoute = new Map<string, DocSource>();
+  const duplicateFindings: Finding[] = [];
+  const docs: DocSource[] = [];
+  for (const doc of all) {
+    const winner = byRoute.get(doc.route);
+    if (winner) {
+      duplicateFindings.push({
+        kind: 'duplicate-route',
+        message: `duplicate route ${doc.route}: ${doc.relPath} and ${winner.relPath} both produce it; ${winner.relPath} is used`,
+        position: { file: doc.file, line: 1, column: 1 },
+        hint: 'rename one of the files or give it a different "slug" in its front matter',
+      });
+      continue;
+    }
+    byRoute.set(doc.route, doc);
+    docs.push(doc);
+  }
+  checkUniqueIds(docs);
+  return { docs, duplicateFindings };
+}
+
+function checkUniqueIds(docs: readonly DocSource[]): void {
+  const byId = new Map<string, DocSource>();
+  const errors: DocsgenError[] = [];
+  for (const doc of docs) {
+    const other = byId.get(doc.id);
+    if (other) {
+      errors.push(
+        new DocsgenError(`duplicate doc id "${doc.id}" (also used by ${other.relPath})`, {
+          position: { file: doc.file, line: 1, column: 1 },
+          hint: 'doc ids must be unique: change the "id" in the front matter of one of them',
+        }),
+      );
+    }
+    byId.set(doc.id, doc);
+  }
+  if (errors.length > 0) throw new DocsgenErrors(errors);
+}
+
+/** Content images get content-hashed names; only those a page uses are copied. */
+async function hashAssets(contentDir: string, relPaths: readonly string[], baseUrl: string): Promise<Map<string, HashedAsset>> {
+  const out = new Map<string, HashedAsset>();
+  await Promise.all(
+    relPaths
+      .filter((rel) => !rel.startsWith('_static/'))
+      .map(async (rel) => {
+        const file = path.join(contentDir, rel);
+        const bytes = await readFile(file);
+        const ext = path.posix.extname(rel);
+        const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
+        const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(bytes)}${ext.toLowerCase()}`;
+        out.set(rel, { file, url: baseUrl + outPath, outPath });
+      }),
+  );
+  return out;
+}
+
+export function shortHash(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}

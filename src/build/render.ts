@@ -1,0 +1,113 @@
+/**
+ * Stage "render": each route rendered with the theme into its HTML document and its data file (the
+ * JSON that client navigation fetches), plus what the checks need from the rendered page: its ids
+ * and its links. Content images, static files, the search index, sitemap and robots.txt are the
+ * site's other files.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RouteEntry } from '../routes.ts';
+import type { DocSource } from '../content/scan.ts';
+import type { RenderedMarkdown } from '../markdown/render.ts';
+import type { ClientBundle } from '../bundle/client.ts';
+import type { ThemeServer } from '../render/theme-loader.ts';
+import { renderDocument } from '../render/document.ts';
+import { collectHrefs, collectIds, type RenderedRoute } from '../checks/links.ts';
+import { sitemapXml, robotsTxt } from '../emit/seo.ts';
+import type { PageData, SiteData } from '../../theme/data.ts';
+import { withBase } from '../../theme/urls.ts';
+import type { Content } from './content.ts';
+import type { Project } from './project.ts';
+import type { OutputFile } from './output.ts';
+import type { ApiPage } from './api.ts';
+import type { SearchIndex } from './search.ts';
+
+export const PAGE_DATA_FILE = '__data.json';
+
+export interface RenderedPage {
+  files: OutputFile[];
+  /** The page as the link and anchor checks see it (not for the 404 page). */
+  checked?: RenderedRoute;
+}
+
+export type PageRenderer = (route: RouteEntry) => RenderedPage;
+
+export function createPageRenderer(input: {
+  project: Project;
+  site: SiteData;
+  bundle: ClientBundle;
+  theme: ThemeServer;
+  rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
+  /** Keeps one flat copy of each id and href (see createStringPool). */
+  keep?: (value: string) => string;
+}): PageRenderer {
+  const { config } = input.project;
+  const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
+  const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
+  const documentOf = (page: PageData): string =>
+    renderDocument({
+      site: input.site,
+      page,
+      title: input.theme.documentTitle(input.site, page),
+      appHtml: input.theme.renderRoute(input.site, page),
+      assets,
+      canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
+    });
+  return (route) => {
+    const html = documentOf(route.page);
+    if (route.page.kind === 'notfound') return { files: [{ rel: '404.html', contents: html }] };
+    const dir = route.page.route.slice(1);
+    const md = route.doc ? input.rendered.get(route.doc) : undefined;
+    return {
+      files: [
+        { rel: `${dir}index.html`, contents: html },
+        { rel: `${dir}${PAGE_DATA_FILE}`, contents: JSON.stringify(route.page) },
+      ],
+      checked: {
+        path: withBase(config.baseUrl, route.page.route),
+        ids: collectIds(html, input.keep),
+        // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
+        hrefs: withoutBrokenMarkdownLinks(collectHrefs(html, input.keep), md),
+        ...(route.doc ? { source: { file: route.doc.file, links: md?.findings.links ?? [] } } : {}),
+      },
+    };
+  };
+}
+
+function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {
+  if (!md || md.findings.brokenMarkdownLinks.length === 0) return hrefs;
+  const broken = new Set(md.findings.brokenMarkdownLinks.map((l) => l.href));
+  return hrefs.filter((href) => !broken.has(href));
+}
+
+/** Every file of the site that is not a page: bundle, sidebar categories, search index, images, specs, static files, sitemap. */
+export function siteFiles(input: {
+  project: Project;
+  content: Content;
+  rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
+  bundle: ClientBundle;
+  categoryFiles: readonly OutputFile[];
+  search: SearchIndex;
+  apiPages: readonly ApiPage[];
+  routes: readonly RouteEntry[];
+}): OutputFile[] {
+  const { project, content } = input;
+  const usedAssets = new Set([...input.rendered.values()].flatMap((md) => md.findings.assets));
+  const files: OutputFile[] = [
+    ...[...input.bundle.files].map(([rel, contents]) => ({ rel, contents })),
+    ...input.categoryFiles,
+    { rel: input.search.rel, contents: input.search.json },
+    ...[...usedAssets].flatMap((rel) => {
+      const asset = content.assets.get(rel);
+      return asset ? [{ rel: asset.outPath, contents: () => readFile(asset.file) }] : [];
+    }),
+    ...input.apiPages.map(({ spec }) => ({ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw })),
+    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: () => readFile(path.join(project.contentDir, rel)) })),
+  ];
+  const { url, baseUrl } = project.config;
+  if (url) {
+    const pages = input.routes.filter((r) => r.page.kind !== 'notfound').map((r) => withBase(baseUrl, r.page.route));
+    files.push({ rel: 'sitemap.xml', contents: sitemapXml(url, pages) }, { rel: 'robots.txt', contents: robotsTxt(url, baseUrl) });
+  }
+  return files;
+}

@@ -1,0 +1,34 @@
+/**
+ * Stage "routes": every route with the PageData the theme renders (docs, the landing page, custom
+ * React pages, search, API pages, 404).
+ */
+import { composeRoutes, type RouteEntry } from '../routes.ts';
+import { renderCustomPages } from '../pages/custom-pages.ts';
+import type { DocSource } from '../content/scan.ts';
+import type { RenderedMarkdown } from '../markdown/render.ts';
+import type { Finding } from '../checks/findings.ts';
+import type { Content } from './content.ts';
+import type { Project } from './project.ts';
+import type { Site } from './site.ts';
+import type { ApiPage } from './api.ts';
+
+export type CustomPages = Awaited<ReturnType<typeof renderCustomPages>>;
+
+export function renderCustomRoutes(project: Project, content: Content): Promise<CustomPages> {
+  return renderCustomPages(project.contentDir, content.customPages, project.docsgenCache);
+}
+
+export function composeAllRoutes(
+  project: Project,
+  parts: { content: Content; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; site: Site; apiPages: readonly ApiPage[]; customPages: CustomPages },
+): { routes: RouteEntry[]; findings: Finding[] } {
+  return composeRoutes({
+    config: project.config,
+    docs: parts.content.docs,
+    rendered: parts.rendered,
+    sidebar: parts.content.sidebar,
+    apiPages: parts.apiPages.map((a) => ({ route: a.spec.route, data: a.data })),
+    sidebarItemsUrl: parts.site.sidebarItemsUrl,
+    customPages: parts.customPages,
+  });
+}

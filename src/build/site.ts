@@ -1,0 +1,49 @@
+/**
+ * Stage "site": the SiteData every page carries (navbar, footer, search settings), the config's
+ * references into the content checked, and one small file per sidebar category that the browser
+ * fetches when a reader opens a category its page did not carry.
+ */
+import { allCategories, shellOf } from '../content/sidebar.ts';
+import { buildSiteData } from '../site/site-data.ts';
+import { ASSETS_DIR, type ClientBundle } from '../bundle/client.ts';
+import { DocsgenErrors, type SourcePosition } from '../errors.ts';
+import type { Finding } from '../checks/findings.ts';
+import type { SiteData } from '../../theme/data.ts';
+import { shortHash, type Content } from './content.ts';
+import type { Project } from './project.ts';
+import type { OutputFile } from './output.ts';
+
+export interface Site {
+  site: SiteData;
+  /** Where config.yaml set each navbar and footer link, by the href readers get. */
+  linkPositions: Map<string, SourcePosition>;
+  warnings: Finding[];
+  categoryFiles: OutputFile[];
+  /** URL of the file holding a category's items. */
+  sidebarItemsUrl(key: string): string;
+}
+
+export function composeSite(project: Project, content: Content, bundle: ClientBundle): Site {
+  const itemsFileOf = (key: string) => `${ASSETS_DIR}/sidebar/${shortHash(key)}.json`;
+  const sidebarItemsUrl = (key: string) => project.config.baseUrl + itemsFileOf(key);
+  const categoryFiles = allCategories(content.sidebar).map((category) => ({
+    rel: itemsFileOf(category.key),
+    contents: JSON.stringify((category.items ?? []).map((item) => (item.type === 'category' ? shellOf(item, sidebarItemsUrl) : item))),
+  }));
+  const { site, errors, warnings, linkPositions } = buildSiteData({
+    loaded: project.loaded,
+    docs: content.docs,
+    draftIds: content.draftIds,
+    sidebar: content.sidebar,
+    searchIndexUrl: undefined,
+    lazyCss: bundle.lazyCss,
+  });
+  if (errors.length > 0) throw new DocsgenErrors(errors);
+  return {
+    site,
+    linkPositions,
+    warnings: warnings.map((w) => ({ kind: 'config' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+    categoryFiles,
+    sidebarItemsUrl,
+  };
+}
