@@ -372,11 +372,11 @@ describe('hub REST API 1.6.0: document', () => {
     expect(SOURCE).not.toMatch(/<script|javascript:|<iframe|on\w+=/i);
   });
 
-  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 8080', () => {
+  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 80 (the hub's default port, facts N1, N2)', () => {
     expect(spec.servers).toHaveLength(1);
     expect(spec.servers[0]?.url).toBe('http://{hubHost}:{port}/api/rest/v1');
     expect(spec.servers[0]?.variables?.hubHost?.default).toBe('localhost');
-    expect(spec.servers[0]?.variables?.port?.default).toBe('8080');
+    expect(spec.servers[0]?.variables?.port?.default).toBe('80');
   });
 
   it('has the eight tags, each with a description', () => {
