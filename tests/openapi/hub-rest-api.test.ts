@@ -372,7 +372,7 @@ describe('hub REST API 1.6.0: document', () => {
     expect(SOURCE).not.toMatch(/<script|javascript:|<iframe|on\w+=/i);
   });
 
-  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 80 (the hub's default port, facts N1, N2)', () => {
+  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 80 (the hub default port, facts N1, N2)', () => {
     expect(spec.servers).toHaveLength(1);
     expect(spec.servers[0]?.url).toBe('http://{hubHost}:{port}/api/rest/v1');
     expect(spec.servers[0]?.variables?.hubHost?.default).toBe('localhost');
