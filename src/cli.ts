@@ -3,7 +3,7 @@
  * 1 build error (or error-level findings), 2 bad usage. Errors print as `file:line:col: error: …`
  * with a hint, never as a stack trace.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BuildResult } from './build.ts';
@@ -144,8 +144,4 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
     io.out(`${verb} ${result.pages} pages, ${summarize(all)}, in ${result.seconds.toFixed(2)} s${opts.checkOnly ? '' : ` → ${path.relative(process.cwd(), result.outDir) || '.'}`}`);
   }
   return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
-}
-
-export async function writeJson(file: string, value: unknown): Promise<void> {
-  await writeFile(file, JSON.stringify(value, null, 2));
 }

@@ -54,15 +54,3 @@ export class DocsgenErrors extends DocsgenError {
     this.errors = errors;
   }
 }
-
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lastBreak = -1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lastBreak = i;
-    }
-  }
-  return { line, column: offset - lastBreak };
-}

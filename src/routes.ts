@@ -8,7 +8,7 @@ import { flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './conten
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { resolveSitePath } from '../theme/urls.ts';
 import type { Finding } from './checks/findings.ts';
-import type { ApiPageData, PageData, SidebarItem } from '../theme/data.ts';
+import type { ApiPageData, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
 
 export interface RouteEntry {
   page: PageData;
@@ -35,15 +35,20 @@ export interface RouteInput {
 export const NOT_FOUND_ROUTE = '/404/';
 
 export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findings: Finding[] } {
-  const { config, sidebar } = input;
-  const order = flattenSidebar(sidebar);
-  const orderIndex = new Map(order.map((entry, i) => [entry.route, i]));
-  const trails = trailsByRoute(sidebar);
+  const { config } = input;
   const special = new Map<string, string>([[`/${config.search.searchPagePath}/`, 'the search page'], [NOT_FOUND_ROUTE, 'the not-found page']]);
   for (const api of input.apiPages) special.set(`/${api.route}/`, `the API page "${api.data.id}"`);
-
-  const routes: RouteEntry[] = [];
   const findings: Finding[] = [];
+  const routes = docRoutes(input, special, findings);
+  routes.push(...customRoutes(input, special, new Set(routes.map((r) => r.page.route)), findings), ...specialRoutes(input));
+  return { routes, findings };
+}
+
+/** One route per doc: the landing page, or a doc page with its place in the sidebar. */
+function docRoutes(input: RouteInput, special: ReadonlyMap<string, string>, findings: Finding[]): RouteEntry[] {
+  const order = flattenSidebar(input.sidebar);
+  const place = { order, index: new Map(order.map((entry, i) => [entry.route, i])), trails: trailsByRoute(input.sidebar) };
+  const routes: RouteEntry[] = [];
   for (const doc of input.docs) {
     const owner = special.get(doc.route);
     if (owner) {
@@ -56,64 +61,78 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
       continue;
     }
     const md = input.rendered.get(doc);
-    const fm = doc.frontMatter;
-    const title = fm.title ?? md?.h1 ?? doc.title;
     const base: PageData = {
       kind: 'doc',
       route: doc.route,
-      title,
-      description: fm.description ?? '',
+      title: doc.frontMatter.title ?? md?.h1 ?? doc.title,
+      description: doc.frontMatter.description ?? '',
       html: md?.html ?? '',
       toc: md?.toc ?? [],
-      hideToc: fm.hide_table_of_contents ?? false,
+      hideToc: doc.frontMatter.hide_table_of_contents ?? false,
     };
-    if (fm.layout === 'landing' || (doc.route === '/' && doc.dir === '')) {
-      routes.push({
-        doc,
-        section: config.title,
-        page: {
-          ...base,
-          kind: 'landing',
-          title: fm.title ?? config.title,
-          landing: {
-            hero: {
-              title: fm.hero?.title ?? title,
-              tagline: fm.hero?.tagline ?? config.tagline,
-              actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveSitePath(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
-            },
-            features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveSitePath(config.baseUrl, f.to) })),
-          },
-        },
-      });
-      continue;
-    }
-    const trail = trails.get(doc.route) ?? [];
-    const section = sectionOf(sidebar, doc.route, trail);
-    const index = orderIndex.get(doc.route);
-    const previous = index !== undefined && index > 0 ? order[index - 1] : undefined;
-    const next = index !== undefined ? order[index + 1] : undefined;
-    const top = section >= 0 ? sidebar[section] : undefined;
-    routes.push({
-      doc,
-      section: trail.at(-1)?.label ?? (top?.type === 'category' ? top.label : title),
-      page: {
-        ...base,
-        doc: {
-          id: doc.id,
-          breadcrumbs: [
-            ...trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })),
-            { label: fm.sidebar_label ?? title },
-          ],
-          ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
-          ...(next ? { next: { label: next.label, route: next.route } } : {}),
-          section,
-          sidebar: pruneSidebar(sidebar, trail, input.sidebarItemsUrl),
-        },
-      },
-    });
+    const isLanding = doc.frontMatter.layout === 'landing' || (doc.route === '/' && doc.dir === '');
+    routes.push(isLanding ? landingRoute(input.config, doc, base) : docPageRoute(input, doc, base, place));
   }
+  return routes;
+}
 
-  const taken = new Set(routes.map((r) => r.page.route));
+function landingRoute(config: SiteConfig, doc: DocSource, base: PageData): RouteEntry {
+  const fm = doc.frontMatter;
+  return {
+    doc,
+    section: config.title,
+    page: {
+      ...base,
+      kind: 'landing',
+      title: fm.title ?? config.title,
+      landing: {
+        hero: {
+          title: fm.hero?.title ?? base.title,
+          tagline: fm.hero?.tagline ?? config.tagline,
+          actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveSitePath(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
+        },
+        features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveSitePath(config.baseUrl, f.to) })),
+      },
+    },
+  };
+}
+
+interface SidebarPlace {
+  order: { route: string; label: string }[];
+  index: Map<string, number>;
+  trails: Map<string, SidebarCategory[]>;
+}
+
+function docPageRoute(input: RouteInput, doc: DocSource, base: PageData, place: SidebarPlace): RouteEntry {
+  const { sidebar } = input;
+  const trail = place.trails.get(doc.route) ?? [];
+  const section = sectionOf(sidebar, doc.route, trail);
+  const index = place.index.get(doc.route);
+  const previous = index !== undefined && index > 0 ? place.order[index - 1] : undefined;
+  const next = index !== undefined ? place.order[index + 1] : undefined;
+  const top = section >= 0 ? sidebar[section] : undefined;
+  return {
+    doc,
+    section: trail.at(-1)?.label ?? (top?.type === 'category' ? top.label : base.title),
+    page: {
+      ...base,
+      doc: {
+        id: doc.id,
+        breadcrumbs: [
+          ...trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })),
+          { label: doc.frontMatter.sidebar_label ?? base.title },
+        ],
+        ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
+        ...(next ? { next: { label: next.label, route: next.route } } : {}),
+        section,
+        sidebar: pruneSidebar(sidebar, trail, input.sidebarItemsUrl),
+      },
+    },
+  };
+}
+
+function customRoutes(input: RouteInput, special: ReadonlyMap<string, string>, taken: ReadonlySet<string>, findings: Finding[]): RouteEntry[] {
+  const routes: RouteEntry[] = [];
   for (const custom of input.customPages) {
     if (taken.has(custom.route) || special.has(custom.route)) {
       findings.push({
@@ -126,15 +145,21 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
     }
     routes.push({ section: custom.title, page: { kind: 'page', route: custom.route, title: custom.title, description: custom.description, html: custom.html, toc: [], hideToc: true } });
   }
-  routes.push({
-    section: 'Search',
-    page: { kind: 'search', route: `/${config.search.searchPagePath}/`, title: 'Search the documentation', description: `Search the ${config.title}.`, html: '', toc: [], hideToc: true },
-  });
-  for (const api of input.apiPages) {
-    routes.push({
+  return routes;
+}
+
+/** The search page, one page per API spec and the not-found page. */
+function specialRoutes(input: RouteInput): RouteEntry[] {
+  const { config } = input;
+  return [
+    {
+      section: 'Search',
+      page: { kind: 'search', route: `/${config.search.searchPagePath}/`, title: 'Search the documentation', description: `Search the ${config.title}.`, html: '', toc: [], hideToc: true },
+    },
+    ...input.apiPages.map((api) => ({
       section: 'REST API',
       page: {
-        kind: 'api',
+        kind: 'api' as const,
         route: `/${api.route}/`,
         title: `${api.data.title} ${api.data.version}`,
         description: `Reference of the ${api.data.title} ${api.data.version}: every operation, its parameters, bodies and errors.`,
@@ -143,10 +168,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
         hideToc: true,
         api: api.data,
       },
-    });
-  }
-  routes.push({
-    page: { kind: 'notfound', route: NOT_FOUND_ROUTE, title: 'Page Not Found', description: '', html: '', toc: [], hideToc: true },
-  });
-  return { routes, findings };
+    })),
+    { page: { kind: 'notfound', route: NOT_FOUND_ROUTE, title: 'Page Not Found', description: '', html: '', toc: [], hideToc: true } },
+  ];
 }

@@ -23,8 +23,8 @@ export interface DocSource {
   /** The whole file with the front matter blanked out, so parser positions are file positions. */
   markdown: string;
   title: string;
-  /** Source bytes hash input: the raw text, for caches. */
-  raw: string;
+  /** The file's front matter block as written (fences included), for positions in it. */
+  frontMatterText: string;
 }
 
 export type { CategoryMeta } from './category.ts';
@@ -152,7 +152,7 @@ function toDoc(
     frontMatter,
     markdown: '\n'.repeat(bodyLineOffset) + body,
     title: frontMatter.title ?? firstHeading(body) ?? titleFromFileName(relPath),
-    raw,
+    frontMatterText: raw.slice(0, raw.length - body.length),
   };
 }
 

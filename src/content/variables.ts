@@ -133,12 +133,12 @@ function lineColumnCounter(text: string, start: SourcePosition): (offset: number
   };
 }
 
-/** Front matter fields that readers see: the title, its sidebar label, the description, the landing's hero and cards. */
+/** Front matter fields that readers see: the title, its sidebar label, the description (and the landing's hero and cards). */
 const EXPANDED_FIELDS = ['title', 'sidebar_label', 'description'] as const;
 
 /** A doc with its variables expanded in the body and in the front matter fields readers see. */
 export function expandDocVariables<T extends ExpandableDoc>(doc: T, vars: SiteVariables): T {
-  if (!doc.raw.includes('{{')) return doc;
+  if (!doc.markdown.includes('{{') && !doc.frontMatterText.includes('{{')) return doc;
   const errors: DocsgenError[] = [];
   const attempt = <V>(fn: () => V, fallback: V): V => {
     try {
@@ -149,15 +149,20 @@ export function expandDocVariables<T extends ExpandableDoc>(doc: T, vars: SiteVa
       return fallback;
     }
   };
-  const inField = (value: string) => attempt(() => expandVariables(value, vars, positionInRaw(doc, value)), value);
+  const inField = (value: string) => attempt(() => expandVariables(value, vars, positionIn(doc.file, doc.frontMatterText, value)), value);
   const frontMatter = { ...doc.frontMatter };
   for (const key of EXPANDED_FIELDS) {
     const value = frontMatter[key];
     if (typeof value === 'string') frontMatter[key] = inField(value);
   }
   if (frontMatter.hero) {
-    const { title, tagline } = frontMatter.hero;
-    frontMatter.hero = { ...frontMatter.hero, ...(title ? { title: inField(title) } : {}), ...(tagline ? { tagline: inField(tagline) } : {}) };
+    const { title, tagline, actions } = frontMatter.hero;
+    frontMatter.hero = {
+      ...frontMatter.hero,
+      ...(title ? { title: inField(title) } : {}),
+      ...(tagline ? { tagline: inField(tagline) } : {}),
+      ...(actions ? { actions: actions.map((action) => ({ ...action, label: inField(action.label) })) } : {}),
+    };
   }
   if (frontMatter.features) {
     frontMatter.features = frontMatter.features.map((card) => ({ ...card, title: inField(card.title), description: inField(card.description) }));
@@ -186,7 +191,8 @@ export function expandAllDocVariables<T extends ExpandableDoc>(docs: readonly T[
 
 export interface ExpandableDoc {
   file: string;
-  raw: string;
+  /** The front matter block as written; `markdown` is the rest, padded so that lines match the file. */
+  frontMatterText: string;
   markdown: string;
   title: string;
   frontMatter: import('./frontmatter.ts').FrontMatter;
@@ -194,14 +200,14 @@ export interface ExpandableDoc {
 
 /** A title taken from the page's first heading is expanded like the heading itself. */
 function expandHeadingTitle(title: string, vars: SiteVariables, doc: ExpandableDoc): string {
-  return expandVariables(title, vars, positionInRaw(doc, title));
+  return expandVariables(title, vars, positionIn(doc.file, doc.markdown, title));
 }
 
-/** Where a front matter value (or a heading) starts in the file, for messages about its references. */
-function positionInRaw(doc: ExpandableDoc, value: string): SourcePosition {
-  const offset = doc.raw.indexOf(value);
-  if (offset < 0) return { file: doc.file };
-  const before = doc.raw.slice(0, offset);
+/** Where a value starts in a text that begins at the file's first line, for messages about its references. */
+function positionIn(file: string, text: string, value: string): SourcePosition {
+  const offset = text.indexOf(value);
+  if (offset < 0) return { file };
+  const before = text.slice(0, offset);
   const line = before.split('\n').length;
-  return { file: doc.file, line, column: offset - before.lastIndexOf('\n') };
+  return { file, line, column: offset - before.lastIndexOf('\n') };
 }

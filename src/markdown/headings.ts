@@ -9,6 +9,7 @@ import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../theme/data.ts';
+import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from '../../theme/constants.ts';
 
 const HEADING = /^h([1-6])$/;
 const CUSTOM_ID = /\s*\{#([A-Za-z0-9_-][A-Za-z0-9_.:-]*)\}\s*$/;
@@ -58,7 +59,7 @@ export function rehypeHeadings() {
           children: [{ type: 'text', value: '#' }],
         });
       }
-      if (level === 2 || level === 3) toc.push({ id, text, level });
+      if (level >= TOC_MIN_LEVEL && level <= TOC_MAX_LEVEL) toc.push({ id, text, level: level as TocItem['level'] });
     }
   };
 }

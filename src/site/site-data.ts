@@ -31,130 +31,148 @@ export interface SiteDataResult {
 
 export function buildSiteData(input: SiteDataInput): SiteDataResult {
   const { config } = input.loaded;
-  const errors: DocsgenError[] = [];
-  const warnings: SiteDataResult['warnings'] = [];
-  const linkPositions: SiteDataResult['linkPositions'] = new Map();
-  const base = config.baseUrl;
-  const docsById = new Map(input.docs.map((d) => [d.id, d]));
-  const firstDoc = flattenSidebar(input.sidebar)[0];
-
-  const link = (to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined => {
-    if (href) return { href, external: isExternal(href) };
-    if (to === undefined) return undefined;
-    return { href: isExternal(to) ? to : resolveSitePath(base, to), external: isExternal(to) };
+  const ctx: NavContext = {
+    input,
+    base: config.baseUrl,
+    docsById: new Map(input.docs.map((d) => [d.id, d])),
+    firstDoc: flattenSidebar(input.sidebar)[0],
+    errors: [],
+    warnings: [],
+    linkPositions: new Map(),
   };
-
-  const resolveItem = (item: NavbarItemConfig, keyPath: KeyPath): NavItem | undefined => {
-    const position = item.position ?? 'left';
-    const label = item.label ?? '';
-    const type = item.type ?? (item.items ? 'dropdown' : 'link');
-    const common = {
-      position,
-      ...(item.legacy ? { legacy: true } : {}),
-      ...(item.logo ? { logo: asset(base, item.logo) } : item.image ? { logo: asset(base, item.image) } : {}),
-      ...(item.version ? { version: item.version } : {}),
-    };
-    switch (type) {
-      case 'search':
-        return { kind: 'search', label: label || 'Search', ...common };
-      case 'dropdown': {
-        const items = (item.items ?? [])
-          .map((child, i) => resolveItem(child, [...keyPath, 'items', i]))
-          .filter((c): c is NavItem => c !== undefined);
-        const target = link(item.to, item.href);
-        return { kind: 'dropdown', label, items, ...(target ? { href: target.href, external: target.external } : {}), ...common };
-      }
-      case 'doc': {
-        const doc = item.docId ? docsById.get(item.docId) : undefined;
-        if (!doc) {
-          if (item.docId && input.draftIds.has(item.docId)) return undefined; // drafts are hidden, not broken
-          errors.push(
-            new DocsgenError(`navbar item "${label || item.docId}" names the doc id "${item.docId ?? ''}", which does not exist`, {
-              position: input.loaded.locate([...keyPath, item.docId ? 'docId' : 'type']),
-              hint: `use an existing doc id (for example "${input.docs[0]?.id ?? 'index'}") or change the item to a link`,
-            }),
-          );
-          return undefined;
-        }
-        return { kind: 'link', label: label || doc.title, href: withBase(base, doc.route), external: false, ...common };
-      }
-      case 'docSidebar': {
-        const sidebarId = item.sidebarId ?? config.docs.sidebarId;
-        if (sidebarId !== config.docs.sidebarId) {
-          errors.push(
-            new DocsgenError(`navbar item "${label}" names the sidebar "${sidebarId}", which does not exist`, {
-              position: input.loaded.locate([...keyPath, 'sidebarId']),
-              hint: `the site has one sidebar, "${config.docs.sidebarId}"`,
-            }),
-          );
-          return undefined;
-        }
-        if (!firstDoc) {
-          errors.push(
-            new DocsgenError(`navbar item "${label}" links to the sidebar "${sidebarId}", but that sidebar has no doc to link to`, {
-              position: input.loaded.locate(keyPath),
-              hint: 'add a doc to content/ or give the item a "to" link instead',
-            }),
-          );
-          return undefined;
-        }
-        return { kind: 'link', label: label || 'Docs', href: withBase(base, firstDoc.route), external: false, ...common };
-      }
-      default: {
-        const target = link(item.to, item.href);
-        if (!target) {
-          // Rendered as an error item so the rest of the navbar still works; see NavbarItemBoundary.
-          const where = `navbar.items${keyPath.slice(2).map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
-          warnings.push({ message: `navbar item "${label}" has neither "to" nor "href"`, position: input.loaded.locate(keyPath) });
-          return { kind: 'error', label, problem: where, ...common };
-        }
-        if (!linkPositions.has(target.href)) linkPositions.set(target.href, input.loaded.locate([...keyPath, item.href ? 'href' : 'to']));
-        return { kind: 'link', label, ...target, ...common };
-      }
-    }
-  };
-
-  const items = config.navbar.items
-    .map((item, i) => resolveItem(item, ['navbar', 'items', i]))
-    .filter((i): i is NavItem => i !== undefined);
-
+  const items = config.navbar.items.map((item, i) => resolveNavbarItem(item, ['navbar', 'items', i], ctx)).filter((i): i is NavItem => i !== undefined);
   const site: SiteData = {
     title: config.title,
     tagline: config.tagline,
     url: config.url,
-    baseUrl: base,
+    baseUrl: ctx.base,
     locale: config.locale,
     titleDelimiter: config.titleDelimiter,
     colorMode: config.colorMode,
     ...(config.announcementBar ? { announcementBar: config.announcementBar } : {}),
     navbar: {
       title: config.navbar.title,
-      ...(config.navbar.logo ? { logo: logoData(base, config.navbar.logo) } : {}),
+      ...(config.navbar.logo ? { logo: logoData(ctx.base, config.navbar.logo) } : {}),
       hideOnScroll: config.navbar.hideOnScroll,
       items,
     },
-    ...(config.footer
-      ? {
-          footer: {
-            style: config.footer.style,
-            columns: config.footer.links.map((column, c) => ({
-              title: column.title,
-              items: column.items.map((entry, i) => {
-                const target = link(entry.to, entry.href) ?? { href: base, external: false };
-                if (!linkPositions.has(target.href)) linkPositions.set(target.href, input.loaded.locate(['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']));
-                return { label: entry.label, ...target };
-              }),
-            })),
-            ...(config.footer.logo ? { logo: logoData(base, config.footer.logo) } : {}),
-            copyright: config.footer.copyright,
-          },
-        }
-      : {}),
+    ...(config.footer ? { footer: footerData(config.footer, ctx) } : {}),
     docsVersion: config.docs.version,
     search: searchSettings(config, input.searchIndexUrl),
     lazyCss: input.lazyCss,
   };
-  return { site, errors, warnings, linkPositions };
+  return { site, errors: ctx.errors, warnings: ctx.warnings, linkPositions: ctx.linkPositions };
+}
+
+interface NavContext {
+  input: SiteDataInput;
+  base: string;
+  docsById: Map<string, DocSource>;
+  firstDoc: { route: string } | undefined;
+  errors: DocsgenError[];
+  warnings: SiteDataResult['warnings'];
+  linkPositions: SiteDataResult['linkPositions'];
+}
+
+/** A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL). */
+function linkOf(base: string, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
+  if (href) return { href, external: isExternal(href) };
+  if (to === undefined) return undefined;
+  return { href: resolveSitePath(base, to), external: isExternal(to) };
+}
+
+function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
+  const type = item.type ?? (item.items ? 'dropdown' : 'link');
+  const common = {
+    position: item.position ?? 'left',
+    ...(item.legacy ? { legacy: true } : {}),
+    ...(item.logo ? { logo: asset(ctx.base, item.logo) } : item.image ? { logo: asset(ctx.base, item.image) } : {}),
+    ...(item.version ? { version: item.version } : {}),
+  } as const;
+  const label = item.label ?? '';
+  switch (type) {
+    case 'search':
+      return { kind: 'search', label: label || 'Search', ...common };
+    case 'dropdown': {
+      const items = (item.items ?? []).map((child, i) => resolveNavbarItem(child, [...keyPath, 'items', i], ctx)).filter((c): c is NavItem => c !== undefined);
+      const target = linkOf(ctx.base, item.to, item.href);
+      return { kind: 'dropdown', label, items, ...(target ? { href: target.href, external: target.external } : {}), ...common };
+    }
+    case 'doc':
+      return docItem(item, keyPath, ctx, common);
+    case 'docSidebar':
+      return docSidebarItem(item, keyPath, ctx, common);
+    default: {
+      const target = linkOf(ctx.base, item.to, item.href);
+      if (!target) {
+        // Rendered as an error item so the rest of the navbar still works; see NavbarItemBoundary.
+        const where = `navbar.items${keyPath.slice(2).map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
+        ctx.warnings.push({ message: `navbar item "${label}" has neither "to" nor "href"`, position: ctx.input.loaded.locate(keyPath) });
+        return { kind: 'error', label, problem: where, ...common };
+      }
+      if (!ctx.linkPositions.has(target.href)) ctx.linkPositions.set(target.href, ctx.input.loaded.locate([...keyPath, item.href ? 'href' : 'to']));
+      return { kind: 'link', label, ...target, ...common };
+    }
+  }
+}
+
+type CommonItem = Pick<NavItem, 'position' | 'legacy' | 'logo' | 'version'>;
+
+/** A doc item names a doc id, which must exist (a draft's item is hidden, not broken). */
+function docItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext, common: CommonItem): NavItem | undefined {
+  const label = item.label ?? '';
+  const doc = item.docId ? ctx.docsById.get(item.docId) : undefined;
+  if (doc) return { kind: 'link', label: label || doc.title, href: withBase(ctx.base, doc.route), external: false, ...common };
+  if (item.docId && ctx.input.draftIds.has(item.docId)) return undefined;
+  ctx.errors.push(
+    new DocsgenError(`navbar item "${label || item.docId}" names the doc id "${item.docId ?? ''}", which does not exist`, {
+      position: ctx.input.loaded.locate([...keyPath, item.docId ? 'docId' : 'type']),
+      hint: `use an existing doc id (for example "${ctx.input.docs[0]?.id ?? 'index'}") or change the item to a link`,
+    }),
+  );
+  return undefined;
+}
+
+/** A docSidebar item links to the first doc of the site's one sidebar. */
+function docSidebarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext, common: CommonItem): NavItem | undefined {
+  const label = item.label ?? '';
+  const { sidebarId: own } = ctx.input.loaded.config.docs;
+  const sidebarId = item.sidebarId ?? own;
+  if (sidebarId !== own) {
+    ctx.errors.push(
+      new DocsgenError(`navbar item "${label}" names the sidebar "${sidebarId}", which does not exist`, {
+        position: ctx.input.loaded.locate([...keyPath, 'sidebarId']),
+        hint: `the site has one sidebar, "${own}"`,
+      }),
+    );
+    return undefined;
+  }
+  if (!ctx.firstDoc) {
+    ctx.errors.push(
+      new DocsgenError(`navbar item "${label}" links to the sidebar "${sidebarId}", but that sidebar has no doc to link to`, {
+        position: ctx.input.loaded.locate(keyPath),
+        hint: 'add a doc to content/ or give the item a "to" link instead',
+      }),
+    );
+    return undefined;
+  }
+  return { kind: 'link', label: label || 'Docs', href: withBase(ctx.base, ctx.firstDoc.route), external: false, ...common };
+}
+
+function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext): NonNullable<SiteData['footer']> {
+  return {
+    style: footer.style,
+    columns: footer.links.map((column, c) => ({
+      title: column.title,
+      items: column.items.map((entry, i) => {
+        const target = linkOf(ctx.base, entry.to, entry.href) ?? { href: ctx.base, external: false };
+        if (!ctx.linkPositions.has(target.href)) ctx.linkPositions.set(target.href, ctx.input.loaded.locate(['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']));
+        return { label: entry.label, ...target };
+      }),
+    })),
+    ...(footer.logo ? { logo: logoData(ctx.base, footer.logo) } : {}),
+    copyright: footer.copyright,
+  };
 }
 
 function asset(base: string, src: string): string {

@@ -60,19 +60,19 @@ describe('site variables', () => {
   it('expands the title, description and sidebar label, and the title taken from the first heading', () => {
     const raw = '---\ntitle: What is new in {{ release }}\ndescription: Changes in {{ release }}\n---\n\n# Ignored\n';
     const doc = expandDocVariables(
-      { file: '/c/new.md', raw, title: 'What is new in {{ release }}', markdown: '\n\n\n\n\n# Ignored\n', frontMatter: { title: 'What is new in {{ release }}', description: 'Changes in {{ release }}' } },
+      { file: '/c/new.md', frontMatterText: raw.slice(0, raw.indexOf('\n\n# Ignored') + 1), title: 'What is new in {{ release }}', markdown: '\n\n\n\n\n# Ignored\n', frontMatter: { title: 'What is new in {{ release }}', description: 'Changes in {{ release }}' } },
       vars,
     );
     expect(doc.title).toBe('What is new in 5.4 SP1');
     expect(doc.frontMatter.description).toBe('Changes in 5.4 SP1');
-    const fromHeading = expandDocVariables({ file: '/c/h.md', raw: '# Hub {{ release }}\n', title: 'Hub {{ release }}', markdown: '# Hub {{ release }}\n', frontMatter: {} }, vars);
+    const fromHeading = expandDocVariables({ file: '/c/h.md', frontMatterText: '', title: 'Hub {{ release }}', markdown: '# Hub {{ release }}\n', frontMatter: {} }, vars);
     expect(fromHeading.title).toBe('Hub 5.4 SP1');
     expect(fromHeading.markdown).toBe('# Hub 5.4 SP1\n');
   });
 
   it('points at an unknown reference in front matter', () => {
     const raw = '---\ntitle: Ok\ndescription: About {{ relase }}\n---\nBody\n';
-    const errors = errorsOf(() => expandDocVariables({ file: '/c/x.md', raw, title: 'Ok', markdown: '\n\n\n\nBody\n', frontMatter: { title: 'Ok', description: 'About {{ relase }}' } }, vars));
+    const errors = errorsOf(() => expandDocVariables({ file: '/c/x.md', frontMatterText: raw.slice(0, raw.indexOf('Body')), title: 'Ok', markdown: '\n\n\n\nBody\n', frontMatter: { title: 'Ok', description: 'About {{ relase }}' } }, vars));
     expect(errors).toEqual([expect.objectContaining({ message: 'unknown variable "relase"', line: 3, column: 20 })]);
   });
 });

@@ -12,7 +12,7 @@ describe('renderAllMarkdown', () => {
     const docs: DocSource[] = Array.from({ length: 250 }, (_, i) => {
       const relPath = `section/page-${i}.md`;
       const markdown = `## Page ${i}\n\nSee [the next page](./page-${(i + 1) % 250}.md#page-${(i + 1) % 250}).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`;
-      return { file: `/site/content/${relPath}`, relPath, dir: 'section', id: `section/page-${i}`, route: `/section/page-${i}/`, frontMatter: {}, markdown, title: `Page ${i}`, raw: markdown } as DocSource;
+      return { file: `/site/content/${relPath}`, relPath, dir: 'section', id: `section/page-${i}`, route: `/section/page-${i}/`, frontMatter: {}, markdown, title: `Page ${i}`, frontMatterText: '' } as DocSource;
     });
     const routes = Object.fromEntries(docs.map((d) => [d.relPath, `/docs${d.route}`]));
     const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-render-all-'));
