@@ -29,13 +29,12 @@ describe('bad input gives a clear message, the right exit code and an untouched 
   });
 
   it('an unknown front matter key is a warning with its position', async () => {
-    const { dir, result } = await breakAndBuild(async (d) => {
+    const { result } = await breakAndBuild(async (d) => {
       const file = path.join(d, 'content/guide/second.md');
       await writeFile(file, (await readFile(file, 'utf8')).replace('title: Second page', 'title: Second page\nauthor: someone'));
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`content/guide/second.md:3:1: warning: unknown front matter key "author" is ignored`);
-    expect(dir).toBeTruthy();
   });
 
   it('duplicate doc ids', async () => {

@@ -1,0 +1,57 @@
+import { describe, it, expect, afterAll } from 'vitest';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleClient, ASSETS_DIR } from '../../src/bundle/client.ts';
+import { DocsgenError } from '../../src/errors.ts';
+import { ROOT } from '../helpers.ts';
+
+const created: string[] = [];
+afterAll(() => Promise.all(created.map((dir) => rm(dir, { recursive: true, force: true }))));
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+};
+
+describe('the browser bundle', () => {
+  it('has a hashed entry, its stylesheet and preloads, and the search modal and Swagger UI as lazy chunks with their own styles', async () => {
+    const bundle = await bundleClient({ themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true });
+    expect(bundle.entry).toMatch(new RegExp(`^/docs/${ASSETS_DIR}/main-[A-Z0-9]+\\.js$`));
+    expect(bundle.css).toEqual([expect.stringMatching(/^\/docs\/assets\/main-[A-Z0-9]+\.css$/)]);
+    expect(bundle.lazyCss.search).toMatch(/search-styles-[A-Z0-9]+\.css$/);
+    expect(bundle.lazyCss.api).toMatch(/api-styles-[A-Z0-9]+\.css$/);
+    for (const url of [bundle.entry, ...bundle.css, ...bundle.preload]) expect(bundle.files.has(url.slice('/docs/'.length)), url).toBe(true);
+    // Nothing lazy is preloaded: the search modal and Swagger UI load on demand.
+    const entryCode = Buffer.from(bundle.files.get(bundle.entry.slice('/docs/'.length)) ?? new Uint8Array()).toString();
+    expect(entryCode).not.toContain('swagger-ui');
+    const preloaded = [bundle.entry, ...bundle.preload].map((url) => bundle.files.get(url.slice('/docs/'.length)) ?? new Uint8Array());
+    const gzipKb = preloaded.reduce((sum, bytes) => sum + gzipSync(bytes, { level: 9 }).length, 0) / 1024;
+    expect(gzipKb).toBeLessThan(70);
+  }, 120_000);
+
+  it('is reused from its cache folder while the fingerprint is the same', async () => {
+    const cacheDir = await tempDir('docsgen-bundle-cache-');
+    const options = { themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true, cacheDir, fingerprint: 'same' };
+    const first = await bundleClient(options);
+    const manifest = path.join(cacheDir, 'client-same', 'manifest.json');
+    // A changed manifest proves the second call reads the cache instead of compiling again.
+    const marked = { ...JSON.parse(await readFile(manifest, 'utf8')), entry: '/docs/assets/from-cache.js' };
+    await writeFile(manifest, JSON.stringify(marked));
+    const second = await bundleClient(options);
+    expect(second.entry).toBe('/docs/assets/from-cache.js');
+    expect([...second.files.keys()].sort()).toEqual([...first.files.keys()].sort());
+    expect(await readdir(cacheDir)).toEqual(['client-same']);
+  }, 120_000);
+
+  it('names the file, line and column of a syntax error in the theme', async () => {
+    const themeDir = await tempDir('docsgen-bundle-theme-');
+    await cp(path.join(ROOT, 'theme'), themeDir, { recursive: true });
+    const file = path.join(themeDir, 'components/Footer.tsx');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('export function Footer() {', 'export function Footer() {{'));
+    const error = await bundleClient({ themeDir, baseUrl: '/docs/', minify: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsgenError);
+    expect((error as DocsgenError).position).toMatchObject({ file, line: expect.any(Number), column: expect.any(Number) });
+  }, 120_000);
+});

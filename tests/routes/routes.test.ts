@@ -1,0 +1,81 @@
+import { describe, it, expect, beforeAll } from 'vitest';
+import path from 'node:path';
+import { scanContent, type DocSource } from '../../src/content/scan.ts';
+import { buildSidebar } from '../../src/content/sidebar.ts';
+import { parseConfig } from '../../src/config/load.ts';
+import { composeRoutes, NOT_FOUND_ROUTE } from '../../src/routes.ts';
+import type { RenderedMarkdown } from '../../src/markdown/render.ts';
+import type { ApiPageData } from '../../theme/data.ts';
+
+const config = parseConfig('title: T\ntagline: Tag\nurl: https://x.example\nbaseUrl: /docs/\n', '/site/config.yaml').config;
+let docs: DocSource[];
+let rendered: Map<DocSource, RenderedMarkdown>;
+
+beforeAll(async () => {
+  docs = (await scanContent(path.resolve('tests/fixtures/basic/content'), { includeDrafts: false })).docs;
+  rendered = new Map(docs.map((d) => [d, { html: `<p>${d.relPath}</p>`, toc: [], findings: { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] }, searchBlocks: [] }]));
+});
+
+function compose(extra: { docs?: DocSource[]; customPages?: { file: string; route: string; title: string; description: string; html: string }[]; api?: boolean } = {}) {
+  const list = extra.docs ?? docs;
+  const api: ApiPageData = { id: 'mini', title: 'Mini API', version: '1.0.0', descriptionHtml: '', specUrl: '/docs/api/mini.yaml', specFileName: 'mini.yaml', servers: [], tags: [] };
+  return composeRoutes({
+    config,
+    docs: list,
+    rendered,
+    sidebar: buildSidebar(list, new Map()),
+    apiPages: extra.api ? [{ route: 'api', data: api }] : [],
+    sidebarItemsUrl: (key) => `/docs/items/${key}.json`,
+    customPages: extra.customPages ?? [],
+  });
+}
+
+describe('the route table', () => {
+  it('gives every doc one exact route, the landing page at the root, then search, API pages and 404', () => {
+    const { routes, findings } = compose({ api: true });
+    expect(findings).toEqual([]);
+    expect(routes.map((r) => `${r.page.kind} ${r.page.route}`)).toEqual([
+      'doc /guide/first/',
+      'doc /guide/',
+      'doc /guide/second/',
+      'landing /',
+      'doc /reference/deep/long/',
+      'doc /reference/glossary/',
+      'search /search/',
+      'api /api/',
+      `notfound ${NOT_FOUND_ROUTE}`,
+    ]);
+  });
+
+  it('takes the landing hero and cards from front matter, resolving their links against the base path', () => {
+    const landing = compose().routes.find((r) => r.page.kind === 'landing')?.page;
+    expect(landing?.landing?.hero).toEqual({ title: 'Fixture home', tagline: 'Tag', actions: [{ label: 'Start', href: '/docs/guide/', variant: 'primary' }] });
+    expect(landing?.landing?.features).toEqual([{ title: 'Guide', description: 'The guide', href: '/docs/guide/' }]);
+  });
+
+  it('gives a doc page its breadcrumbs, previous and next pages, section and a sidebar pruned to its trail', () => {
+    const first = compose().routes.find((r) => r.page.route === '/guide/first/');
+    expect(first?.section).toBe('Guide');
+    expect(first?.page.doc?.breadcrumbs).toEqual([{ label: 'Guide', route: '/guide/' }, { label: 'First page' }]);
+    expect(first?.page.doc?.previous).toEqual({ label: 'Guide', route: '/guide/' });
+    expect(first?.page.doc?.next).toEqual({ label: 'Second page', route: '/guide/second/' });
+    const reference = first?.page.doc?.sidebar.find((i) => i.type === 'category' && i.label !== 'Guide');
+    expect(reference?.type === 'category' && reference.items).toBeNull();
+    expect(first?.page.html).toBe('<p>guide/first.md</p>');
+  });
+
+  it('reports a doc on a special route or a custom page on a taken route as a duplicate, and keeps the first owner', () => {
+    const intruder = { ...docs[0], relPath: 'search.md', file: '/site/content/search.md', route: '/search/' } as DocSource;
+    rendered.set(intruder, rendered.get(docs[0] as DocSource) as RenderedMarkdown);
+    const { routes, findings } = compose({
+      docs: [...docs, intruder],
+      customPages: [{ file: '/site/content/guide.page.tsx', route: '/guide/', title: 'Custom', description: '', html: '<p>custom</p>' }],
+    });
+    expect(findings.map((f) => f.message)).toEqual([
+      'duplicate route /search/: search.md and the search page both produce it; the search page is used',
+      'duplicate route /guide/: /site/content/guide.page.tsx and another page both produce it; the other page is used',
+    ]);
+    expect(routes.filter((r) => r.page.route === '/search/').map((r) => r.page.kind)).toEqual(['search']);
+    expect(routes.filter((r) => r.page.route === '/guide/').map((r) => r.page.kind)).toEqual(['doc']);
+  });
+});
