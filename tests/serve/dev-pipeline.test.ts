@@ -8,33 +8,24 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFile, writeFile, rm, rename } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { BIN, copyFixture, launchChromium } from '../helpers.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
-import { listen } from '../../src/serve/static-server.ts';
+import { BIN } from '../helpers.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
+import { startDevFixture, type DevFixture } from './dev-fixture.ts';
 
+let fixture: DevFixture;
 let dir: string;
 let dev: DevServer;
-let server: Server;
 let browser: Browser;
 let origin: string;
-const errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  dir = await copyFixture('basic');
-  dev = await startDevServer({ configFile: path.join(dir, 'config.yaml'), log: () => undefined, error: (e) => errors.push(e) });
-  server = await listen(dev.site, '127.0.0.1', 0);
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  browser = await launchChromium();
+  fixture = await startDevFixture();
+  ({ dir, dev, browser, origin, errors } = fixture);
 });
 
-afterAll(async () => {
-  await browser.close();
-  await dev.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => fixture.close());
 
 async function write(rel: string, text: string): Promise<void> {
   const settled = dev.nextBuild();

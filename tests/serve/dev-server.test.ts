@@ -3,37 +3,25 @@
  * the error in the terminal and the page, and fixing it recovers without restarting the server.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFile, writeFile, rm, rename, mkdir, cp } from 'node:fs/promises';
+import { readFile, writeFile, rm, rename, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { copyFixture, launchChromium, ROOT } from '../helpers.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
-import { listen } from '../../src/serve/static-server.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
+import { startDevFixture, type DevFixture } from './dev-fixture.ts';
 
+let fixture: DevFixture;
 let dir: string;
 let dev: DevServer;
-let server: Server;
 let browser: Browser;
 let origin: string;
-const errors: string[] = [];
+let errors: string[];
 
 beforeAll(async () => {
-  dir = await copyFixture('basic');
-  // A private copy of the theme, so a syntax error can be introduced without touching the real one.
-  await cp(path.join(ROOT, 'theme'), path.join(dir, 'theme'), { recursive: true });
-  dev = await startDevServer({ configFile: path.join(dir, 'config.yaml'), log: () => undefined, error: (e) => errors.push(e) });
-  server = await listen(dev.site, '127.0.0.1', 0);
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  browser = await launchChromium();
+  fixture = await startDevFixture({ ownTheme: true });
+  ({ dir, dev, browser, origin, errors } = fixture);
 });
 
-afterAll(async () => {
-  await browser.close();
-  await dev.close();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => fixture.close());
 
 async function openGuide(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
