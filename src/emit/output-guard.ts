@@ -79,8 +79,8 @@ export function judgeFolder(role: FolderRole, folder: FolderFacts, project: Proj
       : { ok: false, problem: 'it is a file, not a folder', hint: 'move the file .docsgen/cache away; docsgen keeps its cache in that folder' };
   }
   if (folder.kind === 'missing' || folder.empty || folder.marked) return { ok: true, adopt: false };
-  // Folders inside the project's own .docsgen/ (the dev server's output, the cache) predate the
-  // marker: docsgen made them, and nobody else keeps files there.
+  // Folders inside the project's own .docsgen/ (the cache, an earlier docsgen's dev output)
+  // predate the marker: docsgen made them, and nobody else keeps files there.
   if (project.ownDir && isInside(folder.path, project.ownDir)) return { ok: true, adopt: true };
   return role === 'output'
     ? {
