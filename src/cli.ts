@@ -1,14 +1,14 @@
 /**
  * The command line: `docsgen build | serve | check | search export`. Exit codes: 0 success,
- * 1 build error (or error-level findings), 2 bad usage. Errors print as `file:line:col: error: …`
- * with a hint, never as a stack trace.
+ * 1 build error (or error-level findings), 2 bad usage (including a refused output folder).
+ * Errors print as `file:line:col: error: …` with a hint, never as a stack trace.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BuildResult } from './build.ts';
 import { DOCSGEN_ROOT } from './paths.ts';
-import { formatError } from './errors.ts';
+import { exitCodeOf, formatError } from './errors.ts';
 import { formatFinding, githubAnnotation, summarize, type Finding } from './checks/findings.ts';
 
 interface Io {
@@ -74,6 +74,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option('-H, --host <host>', 'the address to bind (127.0.0.1 keeps it private to this machine)', '127.0.0.1')
     .option('-o, --out <dir>', 'serve this existing build without building or watching')
     .action(async (opts: { config: string; port: number; host: string; out?: string }) => {
+      // A build killed while swapping out/ left it aside: serve the restored copy.
+      if (opts.out) await (await import('./emit/guard-folders.ts')).recoverOutputFolder(opts.out);
       const { serveCommand } = await import('./serve/command.ts');
       exitCode = await serveCommand(opts, io);
     });
@@ -104,7 +106,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     io.err(formatError(error));
     if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
-    return 1;
+    return exitCodeOf(error);
   }
   return exitCode;
 }
@@ -131,7 +133,7 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
     if (opts.format === 'json') io.out(JSON.stringify({ ok: false, error: formatError(error) }));
     else io.err(formatError(error));
     if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
-    return 1;
+    return exitCodeOf(error);
   }
   const root = path.dirname(path.resolve(opts.config));
   const all: Finding[] = [...result.warnings, ...result.findings];

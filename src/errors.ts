@@ -20,6 +20,19 @@ export class DocsgenError extends Error {
   }
 }
 
+/**
+ * A request docsgen refuses before changing anything, such as an output folder that holds the
+ * sources: bad usage, so the CLI exits with code 2 (1 is for builds that fail).
+ */
+export class UsageError extends DocsgenError {
+  readonly exitCode = 2;
+}
+
+/** The exit code an error ends the CLI with. */
+export function exitCodeOf(error: unknown): 1 | 2 {
+  return error instanceof UsageError ? 2 : 1;
+}
+
 export function formatPosition(position: SourcePosition | undefined): string {
   if (!position) return '';
   let text = position.file;

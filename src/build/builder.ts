@@ -12,6 +12,7 @@ import { emitSite, type EmittedSite, type EmitOptions } from './emit.ts';
 import { createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
 import path from 'node:path';
 import { updatePages, type FileChange } from './update.ts';
+import { guardBuildFolders } from '../emit/guard-folders.ts';
 
 export type BuildMode = 'build' | 'check' | 'export' | 'serve';
 
@@ -60,6 +61,8 @@ export function createBuilder(options: BuilderOptions): Builder {
   const full = async (): Promise<BuildResult> => {
     const started = performance.now();
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
+    // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.
+    await stage('guard folders', () => guardBuildFolders({ configFile: options.configFile, outDir: options.outDir, writesOutput: options.mode === 'build' }));
     const prepared = await prepareSite(stage, options);
     const emitted = await emitSite(stage, prepared, emitOptions);
     emitOptions.committed?.(emitted.outDir);

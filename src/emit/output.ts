@@ -1,14 +1,15 @@
 /**
  * Atomic output: a build writes into a fresh temporary folder beside out/ and only a finished
- * build replaces out/ (two renames). A failed or killed build leaves the previous out/ as it was;
- * leftovers of killed builds are removed by the next one.
+ * build replaces out/ (see swap.ts for the swap and what a kill at any moment leaves). A failed or
+ * killed build leaves the previous out/ as it was. Every folder the writer makes carries docsgen's
+ * marker, so later runs know they may replace or delete it (see output-guard.ts).
  */
-import { mkdir, rename, rm, writeFile, readdir, cp } from 'node:fs/promises';
+import { mkdir, writeFile, readdir, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
-
-const TEMP_PREFIX = '.docsgen-tmp-';
-const OLD_PREFIX = '.docsgen-old-';
+import { writeMarker } from './folder-marker.ts';
+import { realPathOf } from './folder-facts.ts';
+import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
 
 export class OutputWriter {
   readonly tempDir: string;
@@ -23,18 +24,21 @@ export class OutputWriter {
     this.tempDir = tempDir;
   }
 
+  /** `outDir` is followed through symlinks: a linked out/ keeps its link and gets a new target folder. */
   static async create(outDir: string): Promise<OutputWriter> {
-    const parent = path.dirname(outDir);
-    const base = path.basename(outDir);
+    const realOut = await realPathOf(outDir);
+    const parent = path.dirname(realOut);
     await mkdir(parent, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
       throw describeWriteError(error, parent);
     });
-    await removeLeftovers(parent, base);
-    const tempDir = path.join(parent, `${TEMP_PREFIX}${base}-${process.pid}-${Date.now().toString(36)}`);
-    await mkdir(tempDir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw describeWriteError(error, tempDir);
-    });
-    return new OutputWriter(outDir, tempDir);
+    await recoverInterruptedSwap(realOut);
+    const tempDir = leftoverPath(realOut, 'temp');
+    await mkdir(tempDir, { recursive: true })
+      .then(() => writeMarker(tempDir, 'output'))
+      .catch((error: NodeJS.ErrnoException) => {
+        throw describeWriteError(error, tempDir);
+      });
+    return new OutputWriter(realOut, tempDir);
   }
 
   /** Paths (relative to out/) of every file written so far. */
@@ -91,56 +95,23 @@ export class OutputWriter {
     await walk(from, toRel);
   }
 
-  /** Replaces out/ with the finished build. */
+  /** Replaces out/ with the finished build, then deletes the previous one. */
   async commit(): Promise<void> {
     await this.flush();
-    const parent = path.dirname(this.outDir);
-    const old = path.join(parent, `${OLD_PREFIX}${path.basename(this.outDir)}-${process.pid}-${Date.now().toString(36)}`);
-    let hadOld = true;
+    let setAside: string[];
     try {
-      await rename(this.outDir, old);
+      setAside = await swapIn(this.tempDir, this.outDir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw describeWriteError(error as NodeJS.ErrnoException, this.outDir);
-      hadOld = false;
-    }
-    try {
-      await rename(this.tempDir, this.outDir);
-    } catch (error) {
-      if (hadOld) await rename(old, this.outDir).catch(() => undefined);
+      if (error instanceof DocsgenError) throw error;
       throw describeWriteError(error as NodeJS.ErrnoException, this.outDir);
     }
-    if (hadOld) await rm(old, { recursive: true, force: true });
+    await pauseForTest('after-renames');
+    await Promise.all(setAside.map((old) => removeOwnFolder(old)));
   }
 
   async abort(): Promise<void> {
     await Promise.allSettled(this.inFlight);
-    await rm(this.tempDir, { recursive: true, force: true });
-  }
-}
-
-async function removeLeftovers(parent: string, base: string): Promise<void> {
-  let entries: string[];
-  try {
-    entries = await readdir(parent);
-  } catch {
-    return;
-  }
-  await Promise.all(
-    entries
-      .filter((name) => (name.startsWith(`${TEMP_PREFIX}${base}-`) || name.startsWith(`${OLD_PREFIX}${base}-`)) && !isOwnedByLiveProcess(name))
-      .map((name) => rm(path.join(parent, name), { recursive: true, force: true })),
-  );
-}
-
-/** A leftover folder carries its builder's pid; one whose process still runs belongs to a concurrent build. */
-function isOwnedByLiveProcess(name: string): boolean {
-  const pid = Number(/-(\d+)-[0-9a-z]+$/.exec(name)?.[1]);
-  if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    await removeOwnFolder(this.tempDir);
   }
 }
 

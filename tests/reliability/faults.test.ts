@@ -1,10 +1,74 @@
 /** Faults: a build killed at any moment loses nothing; an unwritable output gives a clear error. */
-import { describe, it, expect } from 'vitest';
-import { spawn } from 'node:child_process';
-import { readFile, readdir, writeFile, rm } from 'node:fs/promises';
+import { describe, it, expect, afterEach } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { access, readFile, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, copyFixture, runCli } from '../helpers.ts';
 import { describeWriteError } from '../../src/emit/output.ts';
+
+type SwapMoment = 'before-renames' | 'between-renames' | 'after-renames';
+
+interface PausedBuild {
+  child: ChildProcess;
+  /** Deleting it lets the build go on. */
+  pauseFile: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+// A paused build holds SIGTERM back (as it should during a swap): a failed test kills it with SIGKILL.
+const pausedChildren = new Set<ChildProcess>();
+
+/** A build that stops at `moment` of its output swap (DOCSGEN_TEST_PAUSE_SWAP) until released. */
+async function pausedBuild(config: string, moment: SwapMoment): Promise<PausedBuild> {
+  const pauseFile = path.join(path.dirname(config), `pause-${moment}-${Math.random().toString(36).slice(2)}`);
+  const child = spawn(process.execPath, [BIN, 'build', '--config', config], {
+    stdio: 'ignore',
+    env: { ...process.env, DOCSGEN_TEST_PAUSE_SWAP: `${moment}:${pauseFile}` },
+  });
+  pausedChildren.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  void exited.then(() => pausedChildren.delete(child));
+  let running = true;
+  void exited.then(() => (running = false));
+  const paused = () => access(pauseFile).then(() => true, () => false);
+  while (running && !(await paused())) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (!running) throw new Error(`the build ended before reaching ${moment}`);
+  return { child, pauseFile, exited };
+}
+
+async function killAt(config: string, moment: SwapMoment): Promise<void> {
+  const build = await pausedBuild(config, moment);
+  build.child.kill('SIGKILL');
+  await build.exited;
+  await rm(build.pauseFile, { force: true });
+}
+
+interface OutSnapshot {
+  files: string[];
+  page: string;
+}
+
+/** The fixture built once, then a change that the next finished build would publish. */
+async function builtSiteWithPendingChange() {
+  const dir = await copyFixture('basic');
+  const config = path.join(dir, 'config.yaml');
+  expect((await runCli(['build', '--config', config])).code).toBe(0);
+  const snapshot = async (): Promise<OutSnapshot> => ({
+    files: (await readdir(path.join(dir, 'out'), { recursive: true })).sort(),
+    page: await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8'),
+  });
+  const before = await snapshot();
+  const first = path.join(dir, 'content/guide/first.md');
+  await writeFile(first, (await readFile(first, 'utf8')).replace('Some text', 'Changed text'));
+  return {
+    dir,
+    config,
+    snapshot,
+    isOld: (now: OutSnapshot) => now.page === before.page && JSON.stringify(now.files) === JSON.stringify(before.files),
+    isNew: (now: OutSnapshot) => now.page.includes('Changed text') && now.files.length === before.files.length,
+    leftovers: async () => (await readdir(dir)).filter((name) => name.startsWith('.docsgen-')),
+  };
+}
 
 function buildAndKill(config: string, signal: NodeJS.Signals, afterMs: number): Promise<void> {
   return new Promise((resolve) => {
@@ -18,6 +82,10 @@ function buildAndKill(config: string, signal: NodeJS.Signals, afterMs: number): 
 }
 
 describe('faults', () => {
+  afterEach(() => {
+    for (const child of pausedChildren) child.kill('SIGKILL');
+  });
+
   it('a build killed at random moments (SIGINT, SIGTERM, SIGKILL) leaves the previous out/ intact; the next build succeeds and cleans up', async () => {
     const dir = await copyFixture('basic');
     const config = path.join(dir, 'config.yaml');
@@ -43,6 +111,75 @@ describe('faults', () => {
     expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-'))).toEqual([]);
   }, 120_000);
 
+  it('kill -9 exactly between the two renames: the next build, check or serve --out restores the old out/ before anything else', async () => {
+    const site = await builtSiteWithPendingChange();
+    const out = path.join(site.dir, 'out');
+    const nextRuns: [string, () => Promise<void>][] = [
+      ['check', async () => expect((await runCli(['check', '--config', site.config])).code).toBe(0)],
+      ['serve --out', () => serveOnce(out)],
+      // A build that then fails (a broken config) has restored out/ first all the same.
+      ['build', async () => {
+        const good = await readFile(site.config, 'utf8');
+        await writeFile(site.config, `${good}\nnot: [valid`);
+        expect((await runCli(['build', '--config', site.config])).code).toBe(1);
+        await writeFile(site.config, good);
+      }],
+    ];
+    for (const [name, nextRun] of nextRuns) {
+      await killAt(site.config, 'between-renames');
+      // The window itself: no out/, the previous build saved beside it.
+      await expect(access(out), name).rejects.toThrow();
+      expect((await site.leftovers()).some((n) => n.startsWith('.docsgen-old-out-')), name).toBe(true);
+      await nextRun();
+      expect(site.isOld(await site.snapshot()), `${name} restores the previous build`).toBe(true);
+      expect(await site.leftovers(), `${name} cleans up`).toEqual([]);
+    }
+    expect((await runCli(['build', '--config', site.config])).code).toBe(0);
+    expect(site.isNew(await site.snapshot())).toBe(true);
+  }, 120_000);
+
+  it('kill -9 at each moment of the swap leaves the old or the new out/, and no leftovers after the next run', async () => {
+    const site = await builtSiteWithPendingChange();
+    for (const moment of ['before-renames', 'between-renames', 'after-renames'] as const) {
+      await killAt(site.config, moment);
+      expect((await runCli(['check', '--config', site.config])).code).toBe(0);
+      const now = await site.snapshot();
+      expect(moment === 'after-renames' ? site.isNew(now) : site.isOld(now), moment).toBe(true);
+      expect(await site.leftovers(), moment).toEqual([]);
+    }
+  }, 120_000);
+
+  it('SIGINT, SIGTERM and SIGHUP during the swap wait until it is complete, then end the build', async () => {
+    const site = await builtSiteWithPendingChange();
+    const first = path.join(site.dir, 'content/guide/first.md');
+    const text = await readFile(first, 'utf8');
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      await writeFile(first, text.replace('Changed text', `Changed text ${signal}`));
+      const build = await pausedBuild(site.config, 'between-renames');
+      build.child.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(build.child.exitCode, `${signal} is held back`).toBeNull();
+      expect(build.child.signalCode, `${signal} is held back`).toBeNull();
+      await rm(build.pauseFile);
+      expect((await build.exited).signal).toBe(signal);
+      expect((await site.snapshot()).page).toContain(`Changed text ${signal}`);
+    }
+    expect((await runCli(['build', '--config', site.config])).code).toBe(0);
+    expect(await site.leftovers()).toEqual([]);
+  }, 120_000);
+
+  it('two builds into the same out/ at once: both succeed and out/ is one whole build', async () => {
+    const site = await builtSiteWithPendingChange();
+    // The first stops between its renames (out/ missing); the second runs to the end meanwhile.
+    const first = await pausedBuild(site.config, 'between-renames');
+    const second = await runCli(['build', '--config', site.config]);
+    expect(second.code, second.stderr).toBe(0);
+    await rm(first.pauseFile);
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(site.isNew(await site.snapshot())).toBe(true);
+    expect(await site.leftovers()).toEqual([]);
+  }, 120_000);
+
   it('an output path that cannot be written gives a clear error and exit 1', async () => {
     const dir = await copyFixture('basic');
     const blocker = path.join(dir, 'blocked');
@@ -64,3 +201,16 @@ describe('faults', () => {
     expect(mapped.position).toEqual({ file: '/x/out/a.html' });
   });
 });
+
+/** Starts `docsgen serve --out` and stops it once it serves. */
+function serveOnce(out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = spawn(process.execPath, [BIN, 'serve', '--out', out, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    server.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    server.stdout.on('data', (d: Buffer) => {
+      if (d.toString().includes('serving')) server.kill('SIGTERM');
+    });
+    server.on('exit', (code, signal) => (code === 0 || signal === 'SIGTERM' ? resolve() : reject(new Error(`serve --out ended with ${code}: ${stderr}`))));
+  });
+}

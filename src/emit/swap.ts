@@ -1,0 +1,176 @@
+/**
+ * Swapping a finished build in for out/, and recovering when a swap was cut short.
+ *
+ * Node 20 offers no atomic exchange of two folders (renameat2's RENAME_EXCHANGE is not exposed),
+ * so the swap is two renames: out/ → `.docsgen-old-out-…`, then the new build → out/. Between them
+ * out/ does not exist. What makes that window safe:
+ * - SIGINT, SIGTERM and SIGHUP arriving during the swap are held back until it is complete;
+ * - after a SIGKILL (or a power cut) there, the saved copy is still beside out/, named after its
+ *   process and the time; the next docsgen run (build, check, serve --out) renames it back before
+ *   anything else. A leftover is deleted only when its process is gone, it holds docsgen's marker
+ *   (or nothing), and out/ exists, so a leftover that is the only copy of a site is never deleted;
+ * - builds running at once never touch each other's folders (their processes are alive), and a
+ *   build that finds an out/ put in place by another one meanwhile sets it aside too.
+ */
+import { lstat, readdir, rename, rm, writeFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DocsgenError } from '../errors.ts';
+import { withSignalsDeferred } from './deferred-signals.ts';
+import { OUTPUT_MARKER, hasMarker } from './folder-marker.ts';
+import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner } from './process-owner.ts';
+
+const PREFIX = { temp: '.docsgen-tmp-', old: '.docsgen-old-' } as const;
+type LeftoverKind = keyof typeof PREFIX;
+
+interface Leftover {
+  name: string;
+  kind: LeftoverKind;
+  owner: ProcessOwner;
+  /** When it was made (ms since the epoch), for restoring the newest copy. */
+  made: number;
+}
+
+/** `.docsgen-tmp-out-<pid>.<start>-<time>-<random>`, beside out/. */
+export function leftoverPath(outDir: string, kind: LeftoverKind): string {
+  const stamp = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  return path.join(path.dirname(outDir), `${PREFIX[kind]}${path.basename(outDir)}-${ownerToken(currentOwner())}-${stamp}`);
+}
+
+function parseLeftover(name: string, base: string): Leftover | undefined {
+  for (const kind of ['temp', 'old'] as const) {
+    const head = `${PREFIX[kind]}${base}-`;
+    if (!name.startsWith(head)) continue;
+    const match = /^(\d+\.\d+)-([0-9a-z]+)-[0-9a-f]+$/.exec(name.slice(head.length));
+    const owner = match ? parseOwnerToken(match[1]!) : undefined;
+    if (match && owner) return { name, kind, owner, made: parseInt(match[2]!, 36) };
+  }
+  return undefined;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return lstat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Puts back the copy of out/ that a killed swap set aside, then deletes the leftovers of builds
+ * whose process is gone. Returns the name of the restored copy, if one was.
+ */
+export async function recoverInterruptedSwap(outDir: string): Promise<string | undefined> {
+  const parent = path.dirname(outDir);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const dead = names
+    .map((name) => parseLeftover(name, path.basename(outDir)))
+    .filter((l): l is Leftover => l !== undefined && !isRunning(l.owner));
+  if (dead.length === 0) return undefined;
+  let restored: string | undefined;
+  if (!(await exists(outDir))) {
+    for (const old of dead.filter((l) => l.kind === 'old').sort((a, b) => b.made - a.made)) {
+      try {
+        await rename(path.join(parent, old.name), outDir);
+        restored = old.name;
+        break;
+      } catch (error) {
+        // Another run restored a copy first (out/ exists now), or took this one.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') break;
+      }
+    }
+  }
+  // Without out/ every saved copy is kept: one of them may be the only copy of the site.
+  const outExists = restored !== undefined || (await exists(outDir));
+  const deletable = dead.filter((l) => l.name !== restored && (outExists || l.kind === 'temp'));
+  await Promise.all(deletable.map((l) => removeOwnFolder(path.join(parent, l.name))));
+  return restored;
+}
+
+/**
+ * Deletes a folder docsgen made: only when it holds the marker or nothing. The marker goes last,
+ * so a deletion cut short leaves a folder that is still recognisably docsgen's.
+ */
+export async function removeOwnFolder(dir: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch {
+    return;
+  }
+  if (entries.length > 0 && !entries.includes(OUTPUT_MARKER)) return;
+  await Promise.all(entries.filter((name) => name !== OUTPUT_MARKER).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** out/ may be set aside: it is missing, empty or marked (checked again at the swap: a build takes a while). */
+async function isReplaceable(outDir: string): Promise<boolean> {
+  const info = await stat(outDir).catch(() => undefined);
+  if (!info) return true;
+  if (!info.isDirectory()) return false;
+  return (await readdir(outDir)).length === 0 || hasMarker(outDir, 'output');
+}
+
+/**
+ * Replaces out/ with `tempDir` (two renames, signals held back in between) and returns the folders
+ * set aside, which the caller deletes once the new build is in place.
+ */
+export async function swapIn(tempDir: string, outDir: string): Promise<string[]> {
+  return withSignalsDeferred(async () => {
+    const setAside: string[] = [];
+    await pauseForTest('before-renames');
+    for (let attempt = 1; ; attempt++) {
+      if (!(await isReplaceable(outDir))) {
+        throw new DocsgenError('out/ was replaced during the build by a folder docsgen did not make; it was left as it is', {
+          position: { file: outDir },
+          hint: 'move that folder away, or pass another folder with --out, and build again',
+        });
+      }
+      const old = leftoverPath(outDir, 'old');
+      if (await renameUnlessMissing(outDir, old)) setAside.push(old);
+      await pauseForTest('between-renames');
+      try {
+        await rename(tempDir, outDir);
+        return setAside;
+      } catch (error) {
+        // Another build put its out/ in place between our two renames: set that one aside too.
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || attempt >= 5) {
+          await restoreFirst(setAside, outDir);
+          throw error;
+        }
+      }
+    }
+  });
+}
+
+async function renameUnlessMissing(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** A failed swap puts the previous out/ back when nothing took its place. */
+async function restoreFirst(setAside: readonly string[], outDir: string): Promise<void> {
+  const first = setAside[0];
+  if (first && !(await exists(outDir))) await rename(first, outDir).catch(() => undefined);
+}
+
+/**
+ * Test hook: with DOCSGEN_TEST_PAUSE_SWAP=`<moment>:<file>` the swap writes <file> when it reaches
+ * <moment> and waits until the file is deleted, so a test can kill the process exactly there.
+ */
+const pausedAt = new Set<string>();
+
+export async function pauseForTest(moment: 'before-renames' | 'between-renames' | 'after-renames'): Promise<void> {
+  const setting = process.env.DOCSGEN_TEST_PAUSE_SWAP;
+  // Once per process: a swap that retries passes the same moment again.
+  if (!setting?.startsWith(`${moment}:`) || pausedAt.has(moment)) return;
+  pausedAt.add(moment);
+  const file = setting.slice(moment.length + 1);
+  await writeFile(file, String(process.pid));
+  while (await exists(file)) await new Promise((resolve) => setTimeout(resolve, 20));
+}

@@ -1,0 +1,166 @@
+/**
+ * Output safety through the CLI: a build never deletes what docsgen did not make. Every case runs
+ * in a private copy: `<tmp>/site` is the project, so even `--out ..` stays inside a folder the
+ * test created.
+ */
+import { describe, it, expect } from 'vitest';
+import { createHash } from 'node:crypto';
+import { cp, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, runCli } from '../helpers.ts';
+
+async function project(): Promise<{ tmp: string; site: string; config: string }> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'docsgen-safety-'));
+  const site = path.join(tmp, 'site');
+  await cp(path.join(ROOT, 'tests/fixtures/basic'), site, { recursive: true, filter: (src) => !src.includes(`${path.sep}out`) });
+  await writeFile(path.join(site, 'NOTES.txt'), 'my notes');
+  return { tmp, site, config: path.join(site, 'config.yaml') };
+}
+
+/** Every file, folder and link under `dir` with its contents, to prove that nothing changed. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const rel of (await readdir(dir, { recursive: true })).sort()) {
+    const file = path.join(dir, rel);
+    const info = await lstat(file);
+    if (info.isSymbolicLink()) result[rel] = `link → ${await readlink(file)}`;
+    else if (info.isDirectory()) result[rel] = 'folder';
+    else result[rel] = createHash('sha256').update(await readFile(file)).digest('hex');
+  }
+  return result;
+}
+
+function expectRefusal(result: { code: number; stderr: string }, fragment: string): void {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).toContain('error: refusing to use this as the');
+  expect(result.stderr).toContain(fragment);
+  expect(result.stderr).toMatch(/\n {2}hint: /);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('a build never deletes what docsgen did not make', () => {
+  // [--out relative to the project, what the message says]
+  const refused: [string, string][] = [
+    ['content', "the project's content/ folder"],
+    ['.', 'the project folder'],
+    ['..', 'contains the project folder'],
+    ['NOTES.txt', 'it is a file'],
+    ['content/built', "inside the project's content/ folder"],
+    ['theme', "the project's theme/ folder"],
+    ['openapi', "the project's openapi/ folder"],
+    ['config.yaml', "the project's config.yaml"],
+    ['.docsgen', "contains docsgen's cache folder"],
+  ];
+
+  it.each(refused)('--out %s: exit 2, a clear message, nothing changed', async (out, fragment) => {
+    const { tmp, site, config } = await project();
+    const before = await snapshot(tmp);
+    expectRefusal(await runCli(['build', '--config', config, '--out', out], { cwd: site }), fragment);
+    expect(await snapshot(tmp)).toEqual(before);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses the home folder (HOME pointed at a folder of the test)', async () => {
+    const { tmp, config } = await project();
+    const home = path.join(tmp, 'home');
+    await mkdir(home);
+    await writeFile(path.join(home, '.bashrc'), 'export A=1');
+    const before = await snapshot(tmp);
+    expectRefusal(await runCli(['build', '--config', config, '--out', home], { env: { HOME: home } }), 'your home folder');
+    expect(await snapshot(tmp)).toEqual(before);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses a non-empty folder without the marker, and says how to recover an old build', async () => {
+    const { tmp, site, config } = await project();
+    const out = path.join(site, 'out');
+    await mkdir(out);
+    await writeFile(path.join(out, 'index.html'), 'built by an older docsgen, or not at all');
+    const before = await snapshot(tmp);
+    const result = await runCli(['build', '--config', config], { cwd: site });
+    expectRefusal(result, 'no .docsgen-output marker');
+    expect(result.stderr).toContain('rm -r out');
+    expect(await snapshot(tmp)).toEqual(before);
+    // The recovery the message names: delete it, build again.
+    await rm(out, { recursive: true });
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('with --format json the refusal is JSON and the exit code is still 2', async () => {
+    const { tmp, config } = await project();
+    const result = await runCli(['build', '--config', config, '--out', path.join(tmp, 'site', 'content'), '--format', 'json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, error: expect.stringContaining('refusing') });
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('marks every build, replaces an empty or marked folder, and leaves nothing beside it', async () => {
+    const { tmp, site, config } = await project();
+    const out = path.join(tmp, 'published');
+    await mkdir(out);
+    expect((await runCli(['build', '--config', config, '--out', out])).code).toBe(0);
+    expect(await readFile(path.join(out, '.docsgen-output'), 'utf8')).toMatch(/^docsgen-output 1\n/);
+    await writeFile(path.join(site, 'content/guide/first.md'), (await readFile(path.join(site, 'content/guide/first.md'), 'utf8')).replace('Some text', 'Second build'));
+    expect((await runCli(['build', '--config', config, '--out', out])).code).toBe(0);
+    expect(await readFile(path.join(out, 'guide/first/index.html'), 'utf8')).toContain('Second build');
+    expect((await readdir(tmp)).sort()).toEqual(['published', 'site']);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('follows symlinks: a link to content/ is refused, a link to a build keeps its link', async () => {
+    const { tmp, site, config } = await project();
+    await symlink(path.join(site, 'content'), path.join(site, 'out'));
+    const before = await snapshot(tmp);
+    expectRefusal(await runCli(['build', '--config', config]), "the project's content/ folder");
+    expect(await snapshot(tmp)).toEqual(before);
+
+    await rm(path.join(site, 'out'));
+    const target = path.join(tmp, 'www');
+    await mkdir(target);
+    await symlink(target, path.join(site, 'out'));
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    expect((await lstat(path.join(site, 'out'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(path.join(target, 'index.html'), 'utf8')).toContain('<html');
+    expect((await readdir(tmp)).sort()).toEqual(['site', 'www']);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('guards the cache folder: .docsgen linked to content/ or a file in its place is refused', async () => {
+    const { tmp, site, config } = await project();
+    await symlink(path.join(site, 'content'), path.join(site, '.docsgen'));
+    const before = await snapshot(tmp);
+    expectRefusal(await runCli(['build', '--config', config]), "inside the project's content/ folder");
+    expectRefusal(await runCli(['check', '--config', config]), 'cache folder');
+    expect(await snapshot(tmp)).toEqual(before);
+
+    await rm(path.join(site, '.docsgen'));
+    await mkdir(path.join(site, '.docsgen'));
+    await writeFile(path.join(site, '.docsgen/cache'), 'a file');
+    expectRefusal(await runCli(['build', '--config', config]), 'it is a file');
+    expect(await readFile(path.join(site, '.docsgen/cache'), 'utf8')).toBe('a file');
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it("adopts the project's own unmarked cache (made before markers) and tags it", async () => {
+    const { tmp, site, config } = await project();
+    const cache = path.join(site, '.docsgen/cache');
+    await mkdir(cache, { recursive: true });
+    await writeFile(path.join(cache, 'config-0123.json'), '{}');
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    expect(await readFile(path.join(cache, 'CACHEDIR.TAG'), 'utf8')).toMatch(/^Signature: 8a477f597d28d172789f06886806bc55\n# docsgen cache/);
+    expect(await readFile(path.join(cache, 'config-0123.json'), 'utf8')).toBe('{}');
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('docsgen check never judges or replaces out/: an unmarked out/ is left alone', async () => {
+    const { tmp, site, config } = await project();
+    await mkdir(path.join(site, 'out'));
+    await writeFile(path.join(site, 'out/mine.txt'), 'mine');
+    expect((await runCli(['check', '--config', config])).code).toBe(0);
+    expect(await readFile(path.join(site, 'out/mine.txt'), 'utf8')).toBe('mine');
+    await rm(tmp, { recursive: true, force: true });
+  });
+});

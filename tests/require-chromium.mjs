@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Runs before `npm test` (the pretest script). The browser tests drive Debian's chromium; without
+// it two suites would crash at launch minutes into the run, so stop at once with the one thing to
+// do. Installing it here would need root and apt from a test command; `bash .ci/run` does that.
+import { accessSync, constants, statSync } from 'node:fs';
+
+// The same lookup as launchChromium() in tests/helpers.ts.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let usable;
+try {
+  accessSync(chromium, constants.X_OK);
+  usable = statSync(chromium).isFile();
+} catch {
+  usable = false;
+}
+if (!usable) {
+  const install = '"sudo apt-get update && sudo apt-get install -y chromium" (or bash .ci/run)';
+  const line =
+    process.env.CHROMIUM_PATH === undefined
+      ? `chromium is missing: run ${install}, or set CHROMIUM_PATH`
+      : `chromium is missing: CHROMIUM_PATH=${chromium} is not an executable file; run ${install}, or fix CHROMIUM_PATH`;
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
