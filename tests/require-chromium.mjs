@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs before `npm test` (the pretest script). The browser tests drive Debian's chromium; without
 // it two suites would crash at launch minutes into the run, so stop at once with the one thing to
-// do. Installing it here would need root and apt from a test command; `bash .ci/run` does that.
+// do. Installing it here would need root and apt from a test command; `bash .ci/setup` does that.
 import { accessSync, constants, statSync } from 'node:fs';
 
 // The same lookup as launchChromium() in tests/helpers.ts.
@@ -14,7 +14,7 @@ try {
   usable = false;
 }
 if (!usable) {
-  const install = '"sudo apt-get update && sudo apt-get install -y chromium" (or bash .ci/run)';
+  const install = '"bash .ci/setup" (it installs Debian chromium with apt-get)';
   const line =
     process.env.CHROMIUM_PATH === undefined
       ? `chromium is missing: run ${install}, or set CHROMIUM_PATH`

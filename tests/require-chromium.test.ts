@@ -15,7 +15,7 @@ describe('npm test on a machine without chromium', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')).toEqual([
-      'chromium is missing: CHROMIUM_PATH=/nonexistent is not an executable file; run "sudo apt-get update && sudo apt-get install -y chromium" (or bash .ci/run), or fix CHROMIUM_PATH',
+      'chromium is missing: CHROMIUM_PATH=/nonexistent is not an executable file; run "bash .ci/setup" (it installs Debian chromium with apt-get), or fix CHROMIUM_PATH',
       '',
     ]);
   });

@@ -8,6 +8,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputWriter } from '../emit/output.ts';
+import { currentOwner, isRunning, ownerToken, parseOwnerToken } from '../emit/process-owner.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder. */
@@ -42,7 +43,7 @@ export function noOutput(): OutputTarget {
 
 const GENERATION_PREFIX = 'gen-';
 
-/** The dev server's output: `<project>/.docsgen/dev/gen-<pid>-<n>/`, one folder per full build. */
+/** The dev server's output: `<project>/.docsgen/dev/gen-<owner>-<n>/`, one folder per full build. */
 export function createDevOutputs(devRoot: string): { open(): Promise<OutputTarget>; retire(keep: string): void } {
   let count = 0;
   let cleaned = false;
@@ -52,7 +53,7 @@ export function createDevOutputs(devRoot: string): { open(): Promise<OutputTarge
         cleaned = true;
         await removeGenerations(devRoot, (name) => !isOwnedByLiveProcess(name)); // leftovers of dev servers that ended
       }
-      const dir = path.join(devRoot, `${GENERATION_PREFIX}${process.pid}-${++count}`);
+      const dir = path.join(devRoot, `${GENERATION_PREFIX}${ownerToken(currentOwner())}-${++count}`);
       await rm(dir, { recursive: true, force: true });
       const dirs = new Map<string, Promise<unknown>>();
       return {
@@ -77,25 +78,19 @@ export function createDevOutputs(devRoot: string): { open(): Promise<OutputTarge
   };
 }
 
-/** `gen-<pid>-<n>`: the folder of this process's n-th full build. */
+/** `gen-<owner>-<n>`: the folder of a process's n-th full build. */
 function generationNumber(name: string): number {
-  return Number(/^gen-\d+-(\d+)$/.exec(name)?.[1] ?? -1);
+  return Number(/^gen-[\d.]+-(\d+)$/.exec(name)?.[1] ?? -1);
 }
 
 function isOwn(name: string): boolean {
-  return name.startsWith(`${GENERATION_PREFIX}${process.pid}-`);
+  return name.startsWith(`${GENERATION_PREFIX}${ownerToken(currentOwner())}-`);
 }
 
 /** Another dev server on the same project keeps its own generations. */
 function isOwnedByLiveProcess(name: string): boolean {
-  const pid = Number(/^gen-(\d+)-/.exec(name)?.[1]);
-  if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const owner = parseOwnerToken(/^gen-([\d.]+)-\d+$/.exec(name)?.[1] ?? '');
+  return owner !== undefined && !isOwn(name) && isRunning(owner);
 }
 
 async function removeGenerations(devRoot: string, which: (name: string) => boolean): Promise<void> {

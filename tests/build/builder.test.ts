@@ -26,7 +26,7 @@ describe('one builder for build and serve', () => {
     const dir = await copyFixture('basic');
     const builder = createBuilder({ configFile: path.join(dir, 'config.yaml'), mode: 'serve' });
     const first = await builder.full();
-    expect(first.outDir).toMatch(new RegExp(`${path.join(dir, '.docsgen', 'dev', 'gen-')}\\d+-1$`));
+    expect(first.outDir).toMatch(new RegExp(`${path.join(dir, '.docsgen', 'dev', 'gen-')}[\\d.]+-1$`));
     const second = path.join(dir, 'content/guide/second.md');
     const text = await readFile(second, 'utf8');
 
