@@ -15,10 +15,12 @@ export interface Payload {
 }
 
 const JS = 'window.__xss=1';
+// Script in a frame runs in the frame's window: it reports to the page's.
+const FRAME_JS = 'parent.__xss=1';
 
 export const XSS_PAYLOADS: Payload[] = [
   // Issue 17, as reported.
-  { name: 'iframe srcdoc', markdown: `<iframe srcdoc="<script>${JS}</script>"></iframe>` },
+  { name: 'iframe srcdoc', markdown: `<iframe srcdoc="<script>${FRAME_JS}</script>"></iframe>` },
   { name: 'markdown link javascript:', markdown: `[click](javascript:${JS})` },
   { name: 'markdown link mixed case', markdown: `[click](JaVaScRiPt:${JS})` },
   { name: 'autolink javascript:', markdown: `<javascript:${JS}>` },
@@ -81,9 +83,9 @@ export const XSS_PAYLOADS: Payload[] = [
   { name: 'meta refresh data', markdown: `<META HTTP-EQUIV="refresh" CONTENT="0;url=data:text/html base64,PHNjcmlwdD5hbGVydCgnWFNTJyk8L3NjcmlwdD4K">` },
   { name: 'meta set-cookie', markdown: `<META HTTP-EQUIV="Set-Cookie" Content="USERID=<SCRIPT>${JS}</SCRIPT>">` },
   { name: 'meta csp', markdown: `<meta http-equiv="Content-Security-Policy" content="script-src *">` },
-  { name: 'iframe src', markdown: `<IFRAME SRC="javascript:${JS};"></IFRAME>` },
+  { name: 'iframe src', markdown: `<IFRAME SRC="javascript:${FRAME_JS};"></IFRAME>` },
   { name: 'iframe event', markdown: `<IFRAME SRC=# onmouseover="${JS}"></IFRAME>` },
-  { name: 'frameset', markdown: `<FRAMESET><FRAME SRC="javascript:${JS};"></FRAMESET>` },
+  { name: 'frameset', markdown: `<FRAMESET><FRAME SRC="javascript:${FRAME_JS};"></FRAMESET>` },
   { name: 'table background', markdown: `<TABLE BACKGROUND="javascript:${JS}"><TR><TD BACKGROUND="javascript:${JS}">x</TD></TR></TABLE>` },
   { name: 'div background-image', markdown: `<DIV STYLE="background-image: url(javascript:${JS})">x</DIV>` },
   { name: 'object', markdown: `<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.example/scriptlet.html"></OBJECT> <object data="javascript:${JS}"></object>` },
@@ -113,7 +115,7 @@ export const XSS_PAYLOADS: Payload[] = [
   { name: 'math mtext table mglyph style', markdown: `<math><mtext><table><mglyph><style><img src=x onerror=${JS}>`, swallowsRest: true },
   { name: 'math mi malignmark', markdown: `<math><mi><malignmark><style><img src=x onerror=${JS}></style></malignmark></mi></math>` },
   { name: 'form math mtext', markdown: `<form><math><mtext></form><form><mglyph><style></math><img src onerror=${JS}>`, swallowsRest: true },
-  { name: 'svg foreignObject', markdown: `<svg><foreignObject><iframe srcdoc="<script>${JS}</script>"></iframe></foreignObject></svg>` },
+  { name: 'svg foreignObject', markdown: `<svg><foreignObject><iframe srcdoc="<script>${FRAME_JS}</script>"></iframe></foreignObject></svg>` },
   { name: 'svg animate', markdown: `<svg><a><animate attributeName="href" values="javascript:${JS}"/><text x="20" y="20">click</text></a></svg>` },
   { name: 'svg set', markdown: `<svg><set attributeName="onmouseover" to="${JS}"/></svg>` },
   { name: 'svg use data', markdown: `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='${JS}'/></svg>#x"/></svg>` },
