@@ -1,6 +1,9 @@
 /** The Content-Security-Policy of each page: its script hashes, its connect sources, meta and header forms. */
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT } from '../helpers.ts';
 import { apiServerSources, contentSecurityPolicy, customPageScriptHashes, headerPolicy, pagePolicy, searchServiceSources } from '../../src/render/csp.ts';
 import { BOOTSTRAP_SCRIPT, BOOTSTRAP_SCRIPT_HASH } from '../../src/render/bootstrap.ts';
 import { renderDocument } from '../../src/render/document.ts';
@@ -77,7 +80,11 @@ describe('Content-Security-Policy', () => {
     expect(pagePolicy(site, { ...doc, html })).not.toContain(hash('window.__custom=1'));
   });
 
-  it('is the policy the README documents for a site without hosted search or API servers', () => {
+  it('is the policy the README documents, in its meta and its header form', async () => {
     expect(contentSecurityPolicy()).toBe(pagePolicy(site, doc));
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\n${contentSecurityPolicy()}\n`);
+    expect(readme).toContain(`add_header Content-Security-Policy "${headerPolicy(contentSecurityPolicy())}" always;`);
+    expect(readme).toContain(`  Content-Security-Policy: ${headerPolicy(contentSecurityPolicy())}\n`);
   });
 });
