@@ -38,7 +38,7 @@ export async function renderMarkdown(
   return rendered;
 }
 
-/** Broken `.md` links and missing images, found while rendering, as findings at their source position. */
+/** Broken `.md` links, missing images and removed unsafe HTML, found while rendering, as findings at their source position. */
 export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>): import('../checks/findings.ts').Finding[] {
   return docs.flatMap((doc) => {
     const md = rendered.get(doc);
@@ -57,6 +57,12 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         message: `missing image "${image.source}"`,
         position: { file: doc.file, line: image.line, column: image.column },
         hint: 'add the image file or fix its path (relative to this file)',
+      })),
+      ...(md.findings.removed ?? []).map((removed) => ({
+        kind: 'removed-html' as const,
+        message: removed.message,
+        position: { file: doc.file, ...(removed.line ? { line: removed.line, column: removed.column ?? 1 } : {}) },
+        hint: 'see "Raw HTML in markdown" in the README for what a page may contain',
       })),
     ];
   });

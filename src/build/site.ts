@@ -5,6 +5,7 @@
  */
 import { allCategories, shellOf } from '../content/sidebar.ts';
 import { buildSiteData } from '../site/site-data.ts';
+import { sanitizeAnnouncementBar } from '../render/config-html.ts';
 import { ASSETS_DIR, type ClientBundle } from '../bundle/client.ts';
 import { DocsgenErrors, type SourcePosition } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
@@ -23,7 +24,7 @@ export interface Site {
   sidebarItemsUrl(key: string): string;
 }
 
-export function composeSite(project: Project, content: Content, bundle: ClientBundle): Site {
+export async function composeSite(project: Project, content: Content, bundle: ClientBundle): Promise<Site> {
   const itemsFileOf = (key: string) => `${ASSETS_DIR}/sidebar/${shortHash(key)}.json`;
   const sidebarItemsUrl = (key: string) => project.config.baseUrl + itemsFileOf(key);
   const categoryFiles = allCategories(content.sidebar).map((category) => ({
@@ -39,6 +40,8 @@ export function composeSite(project: Project, content: Content, bundle: ClientBu
     lazyCss: bundle.lazyCss,
   });
   if (errors.length > 0) throw new DocsgenErrors(errors);
+  // The announcement bar's HTML passes the content sanitizer; what it removes is a config warning.
+  await sanitizeAnnouncementBar(site, project.projectCache, (message) => warnings.push({ message, position: project.loaded.locate(['announcementBar', 'content']) }));
   return {
     site,
     linkPositions,

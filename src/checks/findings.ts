@@ -11,6 +11,7 @@ export type FindingKind =
   | 'broken-markdown-link'
   | 'duplicate-route'
   | 'missing-image'
+  | 'removed-html'
   | 'unknown-front-matter'
   | 'config';
 

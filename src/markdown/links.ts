@@ -3,6 +3,8 @@
  * - `page.md` links (relative to the current file) become the route of that page;
  * - absolute `/path` links get the site's base path;
  * - images inside content/ are replaced by their hashed copy under `assets/`;
+ * - links and images whose URL the content URL policy refuses (`javascript:`, `data:text/html`…)
+ *   lose it, and the page's findings say so;
  * every link and image is recorded with its source position for the checks.
  */
 import path from 'node:path';
@@ -10,6 +12,8 @@ import type { Root, Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
+import { allowedUrl } from './sanitize-url.ts';
+import type { RemovedHtml } from './sanitize.ts';
 
 export interface LinkRecord {
   /** The href as written in the rendered page. */
@@ -26,6 +30,8 @@ export interface LinkFindings {
   missingImages: LinkRecord[];
   /** Content assets the page uses (POSIX paths relative to content/). */
   assets: string[];
+  /** What the sanitizer or the URL policy took out of the page (`javascript:` links, `<iframe>`…). */
+  removed?: RemovedHtml[];
 }
 
 export interface LinkContext {
@@ -46,12 +52,16 @@ export function rehypeLinks(resolvers: LinkResolvers) {
   return (tree: Root, file: VFile): void => {
     const context: LinkContext = { ...resolvers, relPath: file.path };
     const findings: LinkFindings = { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
+    // What the raw HTML sanitizer (which runs before this plugin) removed joins the page's findings.
+    const removedHtml = (file.data as { removedHtml?: RemovedHtml[] }).removedHtml;
+    if (removedHtml?.length) findings.removed = [...removedHtml];
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);
 
     visit(tree, 'element', (node: Element) => {
       const line = node.position?.start.line ?? 0;
       const column = node.position?.start.column ?? 0;
+      if (!passesUrlPolicy(node, findings)) return;
       if (node.tagName === 'a' && typeof node.properties.href === 'string') {
         const source = node.properties.href;
         const href = rewriteHref(source, dir, context, () =>
@@ -79,6 +89,17 @@ export function rehypeLinks(resolvers: LinkResolvers) {
       }
     });
   };
+}
+
+/** Markdown links and images (all forms end up here) get the policy raw HTML gets in sanitize.ts. */
+function passesUrlPolicy(node: Element, findings: LinkFindings): boolean {
+  const property = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
+  const value = property ? node.properties[property] : undefined;
+  if (!property || typeof value !== 'string' || allowedUrl(value, property === 'src' ? 'image' : 'link') !== undefined) return true;
+  delete node.properties[property];
+  const where = node.position ? { line: node.position.start.line, column: node.position.start.column } : {};
+  (findings.removed ??= []).push({ message: `${node.tagName === 'a' ? 'link' : 'image'} URL ${JSON.stringify(value.slice(0, 60))} removed: only ${property === 'src' ? 'http(s), data:image/… and site' : 'http(s), mailto and site'} URLs are allowed`, ...where });
+  return false;
 }
 
 function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: () => void): string {

@@ -1,9 +1,11 @@
 /**
- * The HTML document around a rendered route: head (title, description, canonical, Open Graph,
- * styles, the bootstrap script), the React markup, the page's data block and the client entry.
+ * The HTML document around a rendered route: head (the Content-Security-Policy, title,
+ * description, canonical, Open Graph, styles, the bootstrap script), the React markup, the page's
+ * data block and the client entry.
  */
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { BOOTSTRAP_SCRIPT } from './bootstrap.ts';
+import { pagePolicy } from './csp.ts';
 
 export interface DocumentAssets {
   css: string[];
@@ -15,6 +17,11 @@ export interface DocumentAssets {
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** For double-quoted attribute values that readers of the page source should still be able to read. */
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
 
 /** JSON that is safe inside <script>: no "</script>", no HTML comment openers, no line separators. */
@@ -44,6 +51,8 @@ export function renderDocument(options: {
     ` data-page-kind="${page.kind}">`,
     '<head>',
     '<meta charset="utf-8">',
+    // First in the head: a meta policy governs only what comes after it.
+    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(pagePolicy(site, page))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(options.title)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',

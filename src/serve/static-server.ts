@@ -2,7 +2,9 @@
  * Serves a built site: exact routes under the base path, the `.html` / `/index.html` stripping
  * rule, the 404 page with status 404, ETag/Last-Modified with 304, gzip and brotli, HEAD, and
  * immutable caching of hashed assets. Nothing outside the root is ever read: encoded dots,
- * backslashes, NUL bytes and symlinks that leave the root are refused.
+ * backslashes, NUL bytes and symlinks that leave the root are refused. Every file is sent with the
+ * site's Content-Security-Policy as a header: a page's own meta policy (plus what only a header
+ * can say), and for other files (an SVG opened directly runs its scripts) the 404 page's policy.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import path from 'node:path';
 import { lookup } from 'mrmime';
 import { fileCandidates, isUnderBase } from '../../theme/urls.ts';
+import { contentSecurityPolicy, headerPolicy } from '../render/csp.ts';
 
 export interface StaticServerOptions {
   root: string;
@@ -29,6 +32,8 @@ interface CachedFile {
   mtime: Date;
   gzip?: Buffer;
   brotli?: Buffer;
+  /** The Content-Security-Policy of an HTML page's meta tag. */
+  policy?: string;
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|yaml|x-yaml|manifest\+json)|image\/svg\+xml)/;
@@ -37,6 +42,7 @@ export class StaticSite {
   private readonly options: StaticServerOptions;
   private readonly cache = new Map<string, CachedFile>();
   private rootReal: { root: string; real: Promise<string> } | undefined;
+  private sitePolicy: string | undefined;
 
   constructor(options: StaticServerOptions) {
     this.options = options;
@@ -61,6 +67,7 @@ export class StaticSite {
   invalidate(): void {
     this.cache.clear();
     this.rootReal = undefined;
+    this.sitePolicy = undefined;
   }
 
   private realRoot(root: string): Promise<string> {
@@ -96,6 +103,7 @@ export class StaticSite {
       return;
     }
     const rel = pathname.slice(base.length);
+    this.sitePolicy ??= (await this.load('404.html'))?.policy ?? contentSecurityPolicy();
     for (const candidate of fileCandidates(rel)) {
       const file = await this.load(candidate);
       if (file) {
@@ -113,6 +121,7 @@ export class StaticSite {
   }
 
   private async notFound(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.sitePolicy ??= (await this.load('404.html'))?.policy ?? contentSecurityPolicy();
     const page = await this.load('404.html');
     if (page) this.send(req, res, '404.html', page, 404);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
@@ -135,6 +144,10 @@ export class StaticSite {
       let body = await readFile(real);
       if (rel.endsWith('.html') && this.options.transformHtml) body = Buffer.from(this.options.transformHtml(body.toString('utf8')));
       const file: CachedFile = { body, size: info.size, etag: `W/"${info.size.toString(16)}-${info.mtimeMs.toString(16)}"`, mtime: info.mtime };
+      if (rel.endsWith('.html')) {
+        const policy = metaPolicyOf(body);
+        if (policy) file.policy = policy;
+      }
       if (this.cache.size > 5000) this.cache.clear();
       this.cache.set(rel, file);
       return file;
@@ -148,6 +161,8 @@ export class StaticSite {
     const contentType = /^(text\/|application\/(json|javascript|xml))|image\/svg/.test(type) ? `${type}; charset=utf-8` : type;
     res.setHeader('Content-Type', contentType);
     res.setHeader('Vary', 'Accept-Encoding');
+    const policy = file.policy ?? this.sitePolicy;
+    if (policy && !res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', headerPolicy(policy));
     if (status === 200) {
       res.setHeader('ETag', file.etag);
       res.setHeader('Last-Modified', file.mtime.toUTCString());
@@ -176,6 +191,13 @@ export class StaticSite {
     res.writeHead(status);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
+}
+
+/** The policy of the page's `<meta http-equiv="Content-Security-Policy">` (written by document.ts). */
+function metaPolicyOf(html: Buffer): string | undefined {
+  const head = html.subarray(0, 4096).toString('utf8');
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/i.exec(head)?.[1];
+  return content?.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
 }
 
 function safeDecode(value: string): string | undefined {
