@@ -10,6 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../theme/data.ts';
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from '../../theme/constants.ts';
+import { CONTENT_ID } from './sanitize-schema.ts';
 
 const HEADING = /^h([1-6])$/;
 const CUSTOM_ID = /\s*\{#([A-Za-z0-9_-][A-Za-z0-9_.:-]*)\}\s*$/;
@@ -49,7 +50,9 @@ export function rehypeHeadings() {
     for (const heading of headings) {
       const level = Number(HEADING.exec(heading.tagName)?.[1]);
       const text = toString(heading).trim();
-      const id = explicit.get(heading) ?? (typeof heading.properties.id === 'string' ? heading.properties.id : slugger.slug(text));
+      const wanted = explicit.get(heading) ?? (typeof heading.properties.id === 'string' ? heading.properties.id : slugger.slug(text));
+      // A heading must not take an id the theme or the page data own (`main-content`, `__docsgen_data`).
+      const id = CONTENT_ID.test(wanted) ? wanted : slugger.slug(`section-${wanted.replace(/^_+/, '')}`);
       heading.properties.id = id;
       if (level >= 2) {
         heading.children.push({

@@ -27,9 +27,19 @@ const CONTROL = /[\u0000-\u001f\u007f\ufffd]/;
 
 export type UrlUse = 'link' | 'image';
 
+/** The URL with the characters a browser's URL parser ignores removed. */
+export function urlAsBrowsersRead(value: string): string {
+  return value.replace(IGNORED_AT_ENDS, '').replace(IGNORED_INSIDE, '');
+}
+
+/** The scheme a browser reads in a URL, lower case; undefined for paths, fragments and `//host`. */
+export function urlScheme(value: string): string | undefined {
+  return SCHEME.exec(urlAsBrowsersRead(value))?.[1]?.toLowerCase();
+}
+
 /** The URL as a browser's URL parser sees it, or undefined when it is not allowed for this use. */
 export function allowedUrl(value: string, use: UrlUse): string | undefined {
-  const cleaned = value.replace(IGNORED_AT_ENDS, '').replace(IGNORED_INSIDE, '');
+  const cleaned = urlAsBrowsersRead(value);
   if (CONTROL.test(cleaned)) return undefined;
   const scheme = SCHEME.exec(cleaned)?.[1]?.toLowerCase();
   if (scheme === undefined) return cleaned; // a path, `#fragment`, `?query` or `//host/…`

@@ -3,23 +3,13 @@
  * in words what it accepts, because its message is what a maintainer reads when a value is wrong.
  */
 import { z } from 'zod';
+import { urlAsBrowsersRead, urlScheme } from '../markdown/sanitize-url.ts';
 
-/** Browsers ignore tabs and line breaks inside a URL and spaces or control characters around it. */
-function normalizeUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-}
-
-const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-
-/** The scheme of a URL as a browser would read it (lower case), undefined for paths. */
-export function urlScheme(value: string): string | undefined {
-  return SCHEME.exec(normalizeUrl(value))?.[1]?.toLowerCase();
-}
+export { urlScheme };
 
 /** A path inside the site: "/installations/", "rhubapi", "../faq/" (no scheme, no "//host"). */
 export function isSitePath(value: string): boolean {
-  const url = normalizeUrl(value);
+  const url = urlAsBrowsersRead(value);
   return url !== '' && urlScheme(url) === undefined && !url.startsWith('//') && !url.startsWith('\\');
 }
 
@@ -36,7 +26,7 @@ export const imageSource = z.string().refine((value) => isSitePath(value) || ['h
 });
 
 /** An http(s) URL, for services and pages outside the site. */
-export const webUrl = z.string().refine((value) => ['http', 'https'].includes(urlScheme(value) ?? '') && /^https?:\/\/[^/\s]+/i.test(normalizeUrl(value)), {
+export const webUrl = z.string().refine((value) => ['http', 'https'].includes(urlScheme(value) ?? '') && /^https?:\/\/[^/\s]+/i.test(urlAsBrowsersRead(value)), {
   error: (issue) => `must be an http(s) URL like https://example.com/page${schemeNote(issue.input)}`,
 });
 

@@ -71,3 +71,12 @@ describe('markdown rendering', () => {
     expect(out.searchBlocks.some((b) => b.kind === 'text' && b.text.includes('6666'))).toBe(true);
   });
 });
+
+describe('heading ids never take the ids the theme and page data own', () => {
+  it('renames a heading that would become main-content or __docsgen_data', async () => {
+    const render = createMarkdownRenderer({ highlighter: await createCodeHighlighter([]), baseUrl: '/', routeOfDoc: () => undefined, urlOfAsset: () => undefined });
+    const out = render('## Main content\n\n## Data {#__docsgen_data}\n\n## Fine\n', 'a.md');
+    expect(out.toc.map((t) => t.id)).toEqual(['section-main-content', 'section-docsgen_data', 'fine']);
+    expect(out.html).not.toMatch(/id="(main-content|__docsgen_data)"/);
+  });
+});
