@@ -117,14 +117,21 @@ describe('search modal (embedded index)', () => {
     await page.close();
   });
 
-  it('shows "Unable to fetch results" when the index cannot be loaded', async () => {
+  it('shows "Unable to fetch results" when the index cannot be loaded, and finds again once it can', async () => {
     const { page } = await openPage(site);
-    await page.route('**/search-index-*.json', (route) => route.abort());
+    await page.route('**/search-index-*/**', (route) => route.abort());
     await ready(page);
     await page.keyboard.press('Control+k');
-    const box = page.locator('#search-load-error, .DocSearch-ErrorScreen');
-    await box.first().waitFor();
-    expect(await box.first().textContent()).toMatch(/Unable to fetch results|could not be loaded/);
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('hub');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('Unable to fetch results');
+    expect(await screen.textContent()).toContain('You might want to check your network connection.');
+    await page.unroute('**/search-index-*/**');
+    await page.keyboard.type(' server');
+    await page.waitForSelector('.DocSearch-Hit');
+    expect(await screen.count()).toBe(0);
     await page.close();
   });
 });
@@ -191,6 +198,9 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     await page.waitForSelector('.DocSearch-Modal');
     await page.keyboard.type('heading');
     await page.waitForSelector('.DocSearch-Hit');
+    // One request per keystroke: wait for the last one (the fake answers every query with the same hit).
+    const lastQuery = () => (seen.filter((s) => s.method === 'POST').at(-1)?.body as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query;
+    await expect.poll(lastQuery).toBe('heading');
     const request = seen.filter((s) => s.method === 'POST').at(-1);
     expect(request?.path).toMatch(/^\/1\/indexes\/\*\/queries/);
     const body = request?.body as { requests: Record<string, unknown>[] };
