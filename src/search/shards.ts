@@ -29,14 +29,24 @@ export const SHARD_CHARS = 40_000;
 
 const HEADING_FIELD: Partial<Record<Level, number>> = { lvl2: FIELD.h2, lvl3: FIELD.h3 };
 
-/** Key → [best field, records that contain it] for one page. */
-function pageKeys(page: IndexPage, words: Set<string>): Map<string, [number, number]> {
+/** Key → [best field, records that contain it] for one page; adds the page's other spellings to `forms`. */
+function pageKeys(page: IndexPage, forms: Map<string, Set<string>>): Map<string, [number, number]> {
   const keys = new Map<string, [number, number]>();
+  // Stamps instead of a Set per text: this loop runs for every word of the site (allocation-free).
+  const stamps = new Map<string, number>();
+  let stamp = 0;
   const note = (text: string | null | undefined, field: number, counts: boolean) => {
     if (!text) return;
-    const tokens = tokenize(text);
-    for (const word of tokens) words.add(word);
-    for (const key of new Set(tokens.map(searchKey))) {
+    stamp++;
+    for (const word of tokenize(text)) {
+      const key = searchKey(word);
+      if (stamps.get(key) === stamp) continue;
+      stamps.set(key, stamp);
+      if (key !== word) {
+        const spellings = forms.get(key);
+        if (spellings) spellings.add(word);
+        else forms.set(key, new Set([word]));
+      }
       const entry = keys.get(key);
       if (!entry) keys.set(key, [field, counts ? 1 : 0]);
       else {
@@ -48,13 +58,18 @@ function pageKeys(page: IndexPage, words: Set<string>): Map<string, [number, num
   const first = page.records[0];
   note(first?.hierarchy.lvl1, FIELD.title, false);
   note(first?.hierarchy.lvl0, FIELD.section, false);
+  const ownHeadings = new Set<string | null>();
   for (const record of page.records) {
     if (record.type === 'lvl1') note(record.content, FIELD.description, true);
     else if (record.type === 'content') note(record.content, FIELD.content, true);
-    else note(record.hierarchy[record.type], HEADING_FIELD[record.type] ?? FIELD.minorHeading, true);
-    // Levels above a record that are not its own heading (an API operation's tag) give context.
-    for (const level of LEVELS.slice(2)) if (level !== record.type) note(record.hierarchy[level], FIELD.section, false);
+    else {
+      note(record.hierarchy[record.type], HEADING_FIELD[record.type] ?? FIELD.minorHeading, true);
+      ownHeadings.add(record.hierarchy[record.type]);
+    }
   }
+  // Levels above a record that are no record's own heading (an API operation's tag) give context, once.
+  const context = new Set(page.records.flatMap((r) => LEVELS.slice(2).map((l) => r.hierarchy[l])).filter((t) => t && !ownHeadings.has(t)));
+  for (const text of context) note(text, FIELD.section, false);
   return keys;
 }
 
@@ -75,21 +90,8 @@ function titleWords(page: IndexPage): number {
   return Math.min(9, new Set(tokenize(title).filter((w) => !STOP_WORDS.has(w) && !/[._'-]/.test(w))).size);
 }
 
-/** Key → the words of the site that have that key but are spelled differently. */
-function formsOf(words: ReadonlySet<string>): Map<string, string[]> {
-  const forms = new Map<string, string[]>();
-  for (const word of [...words].sort()) {
-    const key = searchKey(word);
-    if (key === word) continue;
-    const list = forms.get(key);
-    if (list) list.push(word);
-    else forms.set(key, [word]);
-  }
-  return forms;
-}
-
 /** Cuts the sorted keys into shards of about `shardChars` characters of postings each. */
-function cutShards(postings: Map<string, number[]>, forms: Map<string, string[]>, shardChars: number): TermShard[] {
+function cutShards(postings: Map<string, number[]>, forms: Map<string, Set<string>>, shardChars: number): TermShard[] {
   const shards: TermShard[] = [];
   let current: TermShard = { keys: [], postings: [], forms: [] };
   let size = 0;
@@ -103,7 +105,7 @@ function cutShards(postings: Map<string, number[]>, forms: Map<string, string[]>
     current.keys.push(key);
     current.postings.push(list);
     size += key.length + list.length * 3;
-    for (const word of forms.get(key) ?? []) {
+    for (const word of [...(forms.get(key) ?? [])].sort()) {
       current.forms.push([word, current.keys.length - 1]);
       size += word.length + 6;
     }
@@ -115,16 +117,16 @@ function cutShards(postings: Map<string, number[]>, forms: Map<string, string[]>
 export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language: string; tag: string }, shardChars = SHARD_CHARS): EmbeddedIndex {
   const postings = new Map<string, number[]>();
   const lastPage = new Map<string, number>();
-  const words = new Set<string>();
+  const forms = new Map<string, Set<string>>();
   pages.forEach((page, id) => {
-    for (const [key, [field, count]] of pageKeys(page, words)) {
+    for (const [key, [field, count]] of pageKeys(page, forms)) {
       let list = postings.get(key);
       if (!list) postings.set(key, (list = []));
       list.push(id - (lastPage.get(key) ?? 0), field * 64 + Math.min(63, count));
       lastPage.set(key, id);
     }
   });
-  const shards = cutShards(postings, formsOf(words), shardChars);
+  const shards = cutShards(postings, forms, shardChars);
   const manifest: IndexManifest = {
     v: 2,
     language: meta.language,

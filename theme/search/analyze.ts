@@ -12,15 +12,27 @@
 import { stemmer } from 'stemmer';
 
 const WORD = /[\p{L}\p{N}]+(?:[._'-][\p{L}\p{N}]+)*/gu;
+/** The same for ASCII text (most of it), several times faster than the Unicode classes. */
+const ASCII_WORD = /[a-z0-9]+(?:[._'-][a-z0-9]+)*/g;
+const NON_ASCII = /[^\x00-\x7f]/;
+const SEPARATOR = /[._'-]/;
 
 /** Words too common to tell pages apart; they still match, but never decide a title's coverage. */
 export const STOP_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'your']);
 
 /** Lowercase words; "cache_dir" or "v1.6" also yield their parts. */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(WORD) ?? []).flatMap((w) =>
-    /[._'-]/.test(w) ? [w, ...w.split(/[._'-]/).filter(Boolean)] : [w],
-  );
+  let lower = text.toLowerCase();
+  const ascii = !NON_ASCII.test(lower);
+  if (!ascii) lower = lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const words = lower.match(ascii ? ASCII_WORD : WORD);
+  if (!words) return [];
+  const out: string[] = [];
+  for (const word of words) {
+    out.push(word);
+    if (SEPARATOR.test(word)) for (const part of word.split(SEPARATOR)) if (part) out.push(part);
+  }
+  return out;
 }
 
 /** British word starts whose American form differs (colour → color, centre → center, …). */
