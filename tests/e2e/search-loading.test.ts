@@ -6,6 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page, Route } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
@@ -77,6 +78,26 @@ describe('first search while the modal loads', () => {
     expect(order.filter((l) => l.startsWith('key ') && !l.startsWith('key /')).every((l) => /search-shell__input|DocSearch-Input/.test(l))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('is an accessible dialog while loading, in both colour modes (axe, WCAG 2.2 AA)', async () => {
+    for (const scheme of ['dark', 'light'] as const) {
+      const { page } = await openPage(site, { colorScheme: scheme });
+      const chunk = await holdModalChunk(page);
+      await openRoute(site, page, 'guide/');
+      await page.evaluate((mode) => document.documentElement.setAttribute('data-theme', mode), scheme);
+      await page.keyboard.press('Control+k');
+      await page.locator('.search-shell').waitFor();
+      await page.keyboard.type('abc');
+      const results = await new AxeBuilder({ page }).include('.search-shell').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), scheme).toEqual([]);
+      expect(await page.locator('.search-shell').getAttribute('aria-modal')).toBe('true');
+      // Tab keeps the focus in the dialog.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('search-shell__input');
+      chunk.release();
+      await page.close();
+    }
   });
 
   it('with Escape before the code arrives, closes and stays closed', async () => {
