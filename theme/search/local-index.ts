@@ -48,8 +48,6 @@ const FREQUENCY_WEIGHT = 1;
 const MAX_PREFIX_KEYS = 50;
 /** Shards a query may load: a one-letter prefix of a large site would otherwise load them all. */
 const MAX_SHARDS_PER_TERM = 3;
-/** Pages whose fragments are fetched together while filling the modal. */
-const FRAGMENT_BATCH = 4;
 
 /** One query word in one page: its best non-title score, its quality in the title (0 if absent), its frequency score. */
 interface TermMatch {
@@ -85,8 +83,10 @@ export class LocalSearchIndex {
     const skip = options.page * options.hitsPerPage;
     const hits: SearchHit[] = [];
     let seen = 0;
-    for (let start = 0; start < ranked.pages.length && hits.length < options.hitsPerPage; start += FRAGMENT_BATCH) {
-      const batch = ranked.pages.slice(start, start + FRAGMENT_BATCH);
+    // Enough pages to fill the modal if each gives all its records, fetched together (one round trip on a slow link).
+    const batchSize = Math.ceil(options.hitsPerPage / Math.max(1, options.perPage));
+    for (let start = 0; start < ranked.pages.length && hits.length < options.hitsPerPage; start += batchSize) {
+      const batch = ranked.pages.slice(start, start + batchSize);
       const records = await Promise.all(batch.map((page) => this.fragment(page)));
       records.forEach((list, i) => {
         for (const record of bestRecords(list, ranked.terms, options.perPage)) {
