@@ -86,8 +86,8 @@ function fragmentOf(page: IndexPage): PageFragment {
 
 function titleWords(page: IndexPage): number {
   const title = page.records[0]?.hierarchy.lvl1 ?? '';
-  // Parts of "open-source" count, not the compound itself.
-  return Math.min(9, new Set(tokenize(title).filter((w) => !STOP_WORDS.has(w) && !/[._'-]/.test(w))).size);
+  // Parts of "open-source" count, not the compound itself; nor do numbers ("5.4 licence backup").
+  return Math.min(9, new Set(tokenize(title).filter((w) => !STOP_WORDS.has(w) && !/[._'-]/.test(w) && !/^\d+$/.test(w))).size);
 }
 
 /** Cuts the sorted keys into shards of about `shardChars` characters of postings each. */

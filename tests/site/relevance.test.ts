@@ -21,6 +21,10 @@ export const RELEVANCE: [query: string, firstPage: string][] = [
   ['launcher status colors', 'user-guide/launcher/status-colours/'],
   ['licnce backup', 'installations/licensing/licence-backup-and-restore/'],
   ['rundwn', 'user-guide/playout/'],
+  // A complete word prefers itself to the longer words it begins ("port" is not "portal").
+  ['port', 'installations/system-requirements/network/'],
+  ['network ports', 'installations/system-requirements/network/'],
+  ['portal', 'user-guide/node-graph-and-actions/node-graph/portal/'],
   // Titles, headings and everyday words.
   ['licence backup', 'installations/licensing/licence-backup-and-restore/'],
   ['ssl', 'configurations/hub/ssl/'],

@@ -184,24 +184,26 @@ export class LocalSearchIndex {
     const typed = americanSpelling(word);
     const candidates = new Map<string, number>();
     const shards = await this.shardsFor(key, last ? typed : undefined);
-    for (const shard of shards) {
-      if (keyIndex(shard, key) >= 0) candidates.set(key, 1);
-      if (last) this.prefixMatches(shard, typed, candidates);
-    }
+    for (const shard of shards) if (keyIndex(shard, key) >= 0) candidates.set(key, 1);
+    // A complete word ("port") prefers itself to longer words it begins ("portal"); a partial one does not.
+    if (last) for (const shard of shards) this.prefixMatches(shard, typed, candidates, candidates.has(key) ? 0.5 : 0.9);
     const maxTypos = word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
     if (!candidates.has(key) && maxTypos > 0) for (const shard of shards) typoMatches(shard, word, key, maxTypos, candidates);
     return { word, candidates, prefix: last };
   }
 
-  private prefixMatches(shard: TermShard, typed: string, candidates: Map<string, number>): void {
+  /** Words the typed word begins; while it is incomplete, also a stem it runs past ("configura" → "configur"). */
+  private prefixMatches(shard: TermShard, typed: string, candidates: Map<string, number>, quality: number): void {
     const found: [string, number][] = [];
+    const complete = quality < 0.9;
     shard.keys.forEach((k, i) => {
-      if (k !== typed && (k.startsWith(typed) || (typed.startsWith(k) && k.length >= Math.max(4, typed.length - 3)))) found.push([k, shard.postings[i]?.length ?? 0]);
+      const runsPast = !complete && typed.startsWith(k) && k.length >= Math.max(4, typed.length - 3);
+      if (k !== typed && (k.startsWith(typed) || runsPast)) found.push([k, shard.postings[i]?.length ?? 0]);
     });
     for (const [form, i] of shard.forms) if (form.startsWith(typed) && shard.keys[i]) found.push([shard.keys[i] as string, shard.postings[i]?.length ?? 0]);
     found.sort((a, b) => b[1] - a[1]);
     // A one- or two-letter start says little: only its most frequent words count.
-    for (const [k] of found.slice(0, typed.length <= 2 ? 10 : MAX_PREFIX_KEYS)) if (!candidates.has(k)) candidates.set(k, 0.9);
+    for (const [k] of found.slice(0, typed.length <= 2 ? 10 : MAX_PREFIX_KEYS)) if (!candidates.has(k)) candidates.set(k, quality);
   }
 
   private shardOf(key: string): number {
