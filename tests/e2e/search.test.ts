@@ -142,7 +142,12 @@ describe('a reader searching (embedded index)', () => {
     await ready(page, 'guide/first/');
     await page.keyboard.press('/');
     await page.keyboard.type('render engine');
+    await page.waitForSelector('.docsearch-see-all[href$="?q=render%20engine"]');
     await page.waitForSelector('.DocSearch-Hit >> nth=1');
+    // Each letter searched; the answer to the last one may replace an earlier one's hits: wait until they stay.
+    const hrefs = () => page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).join(' '));
+    let shown = '';
+    await expect.poll(async () => shown === (shown = await hrefs()), { intervals: [250] }).toBe(true);
     const second = await page.locator('.DocSearch-Hit a').nth(1).getAttribute('href');
     expect(second).toMatch(/#[\w-]+$/);
     await page.keyboard.press('ArrowDown');
