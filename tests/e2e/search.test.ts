@@ -147,7 +147,7 @@ describe('a reader searching (embedded index)', () => {
     // Each letter searched; the answer to the last one may replace an earlier one's hits: wait until they stay.
     const hrefs = () => page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).join(' '));
     let shown = '';
-    await expect.poll(async () => shown === (shown = await hrefs()), { intervals: [250] }).toBe(true);
+    await expect.poll(async () => shown === (shown = await hrefs()), { interval: 250 }).toBe(true);
     const second = await page.locator('.DocSearch-Hit a').nth(1).getAttribute('href');
     expect(second).toMatch(/#[\w-]+$/);
     await page.keyboard.press('ArrowDown');
@@ -271,11 +271,11 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.keyboard.press('Control+k');
     await page.waitForSelector('.DocSearch-Modal');
-    await page.keyboard.type('heading');
+    // One input event, one search: typed letter by letter, an earlier letter's request may come last.
+    const before = seen.length;
+    await page.fill('.DocSearch-Input', 'heading');
     await page.waitForSelector('.DocSearch-Hit');
-    // One request per keystroke: wait for the last one (the fake answers every query with the same hit).
-    const lastQuery = () => (seen.filter((s) => s.method === 'POST').at(-1)?.body as { requests?: { query?: string }[] } | undefined)?.requests?.[0]?.query;
-    await expect.poll(lastQuery, { timeout: 10_000 }).toBe('heading');
+    expect(seen.slice(before).filter((s) => s.method === 'POST')).toHaveLength(1);
     const request = seen.filter((s) => s.method === 'POST').at(-1);
     expect(request?.path).toMatch(/^\/1\/indexes\/\*\/queries/);
     const body = request?.body as { requests: Record<string, unknown>[] };
