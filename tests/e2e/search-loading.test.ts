@@ -161,7 +161,7 @@ describe('preloading', () => {
     const entry = page.waitForResponse(/search-index-[^/]+\/index\.json$/);
     await page.hover('button.search-button');
     await Promise.all([chunk, entry]);
-    await page.waitForFunction(() => !document.documentElement.dataset.searchLoading);
+    await page.waitForSelector('html[data-search-ready="true"]', { state: 'attached' });
     await page.click('button.search-button');
     await page.waitForSelector('.DocSearch-Modal');
     expect(await orderOf(page)).not.toContain('shell');

@@ -28,7 +28,12 @@ function loadModal(): Promise<SearchModal> {
   if (!settings) return Promise.reject(new Error('search is not configured'));
   const config = settings;
   modal ??= Promise.all([import('../search/modal.tsx'), loadStylesheet(stylesheet)])
-    .then(([m]) => (current = m.createSearchModal(config, (url) => navigateTo(url))))
+    .then(([m]) => {
+      current = m.createSearchModal(config, (url) => navigateTo(url));
+      // From now on the modal opens in the same task (no loading frame); tests and styles can tell.
+      document.documentElement.dataset.searchReady = 'true';
+      return current;
+    })
     .catch((error: unknown) => {
       modal = undefined;
       throw error;
