@@ -14,7 +14,7 @@ import type { Project } from './project.ts';
 import type { Progress } from './stage.ts';
 
 export function createMarkdownCache(project: Project): MarkdownCache {
-  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v1'));
+  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v2'));
 }
 
 export async function renderMarkdown(

@@ -96,7 +96,7 @@ export function siteFiles(input: {
   const files: OutputFile[] = [
     ...[...input.bundle.files].map(([rel, contents]) => ({ rel, contents })),
     ...input.categoryFiles,
-    { rel: input.search.rel, contents: input.search.json },
+    ...input.search.files,
     ...[...usedAssets].flatMap((rel) => {
       const asset = content.assets.get(rel);
       return asset ? [{ rel: asset.outPath, contents: () => readFile(asset.file) }] : [];

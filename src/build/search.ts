@@ -1,9 +1,11 @@
 /**
- * Stage "search": DocSearch-shaped records of every page and API operation, and the compact
- * embedded index the browser loads on first search. Full records of a large site are hundreds of
- * megabytes, so they are kept only for `docsgen search export`.
+ * Stage "search": DocSearch-shaped records of every page and API operation, and the embedded
+ * index the browser loads piece by piece on first search (src/search/shards.ts). Full records of a
+ * large site are hundreds of megabytes, so they are kept only for `docsgen search export`.
  */
-import { pageRecords, apiRecords, compactIndex, compactRow } from '../search/records.ts';
+import { createHash } from 'node:crypto';
+import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
+import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../search/shards.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -11,14 +13,26 @@ import type { SearchRecord } from '../../theme/search/types.ts';
 import { ASSETS_DIR } from '../bundle/client.ts';
 import { docsVersionTag } from '../site/site-data.ts';
 import { withBase } from '../../theme/urls.ts';
-import { shortHash } from './content.ts';
 import type { Project } from './project.ts';
 
 export interface SearchIndex {
+  /** The index's entry file (its manifest), relative to out/; the other files sit beside it. */
   rel: string;
-  json: string;
+  /** Every file of the index, relative to out/. */
+  files: { rel: string; contents: string }[];
   /** Every record, when asked for (export). */
   records: SearchRecord[];
+}
+
+function routeRecords(project: Project, route: RouteEntry, rendered: ReadonlyMap<DocSource, RenderedMarkdown>, meta: { language: string; tag: string }): IndexedRecord[] {
+  const { config } = project;
+  const url = withBase(config.baseUrl, route.page.route);
+  if (route.page.kind === 'doc' && route.doc) {
+    const blocks = rendered.get(route.doc)?.searchBlocks ?? [];
+    return pageIndexRecords({ url, section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks }, meta);
+  }
+  if (route.page.kind === 'api' && route.page.api) return apiRecords(route.page.api, url, meta);
+  return [];
 }
 
 export function indexSearch(
@@ -27,24 +41,26 @@ export function indexSearch(
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
   options: { keepRecords: boolean; stableName: boolean },
 ): SearchIndex {
-  const { config } = project;
-  const meta = { language: config.locale, tag: docsVersionTag(config) };
+  const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
   const records: SearchRecord[] = [];
-  const rows: (string | null)[][] = [];
+  const pages: IndexPage[] = [];
   for (const route of routes) {
-    const url = withBase(config.baseUrl, route.page.route);
-    let list: SearchRecord[] = [];
-    if (route.page.kind === 'doc' && route.doc) {
-      const blocks = rendered.get(route.doc)?.searchBlocks ?? [];
-      list = pageRecords({ url, section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks }, meta);
-    } else if (route.page.kind === 'api' && route.page.api) {
-      list = apiRecords(route.page.api, url, meta);
-    }
-    for (const record of list) rows.push(compactRow(record));
-    if (options.keepRecords) records.push(...list);
+    const list = routeRecords(project, route, rendered, meta);
+    if (list.length === 0) continue;
+    pages.push({ url: withBase(project.config.baseUrl, route.page.route), records: list });
+    if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
-  const json = JSON.stringify(compactIndex(rows, meta));
+  const files = indexFiles(buildEmbeddedIndex(pages, meta));
+  // Files are named by the hash of the whole index, so a browser never mixes two builds' shards.
   // The dev server rewrites the index on every edit: a stable name keeps the pages that point to it valid.
-  const rel = `${ASSETS_DIR}/search-index-${options.stableName ? 'dev' : shortHash(json)}.json`;
-  return { rel, json, records };
+  const hash = createHash('sha256');
+  for (const [name, contents] of files) hash.update(name).update(contents);
+  const folder = `${ASSETS_DIR}/search-index-${options.stableName ? 'dev' : hash.digest('hex').slice(0, 10)}`;
+  return { rel: `${folder}/index.json`, files: [...files].map(([name, contents]) => ({ rel: `${folder}/${name}`, contents })), records };
+}
+
+/** The files of `after` that differ from `before` (the dev server rewrites only those). */
+export function changedSearchFiles(before: SearchIndex | undefined, after: SearchIndex): SearchIndex['files'] {
+  const previous = new Map(before?.files.map((f) => [f.rel, f.contents]));
+  return after.files.filter((f) => previous.get(f.rel) !== f.contents);
 }

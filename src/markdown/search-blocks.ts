@@ -7,7 +7,8 @@ import type { Root, Element } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 
-export type SearchBlock = { kind: 'heading'; level: number; text: string; anchor: string } | { kind: 'text'; text: string };
+/** `code` marks a code block: search shows it as a snippet under its heading, never as a hit's title. */
+export type SearchBlock = { kind: 'heading'; level: number; text: string; anchor: string } | { kind: 'text'; text: string; code?: true };
 
 const BLOCKS = new Set(['p', 'li', 'tr', 'blockquote', 'dt', 'dd', 'pre']);
 const MAX_BLOCK_CHARS = 600;
@@ -24,7 +25,7 @@ export function rehypeSearchBlocks() {
           blocks.push({ kind: 'heading', level: Number(heading[1]), text, anchor: String(child.properties.id ?? '') });
         } else if (BLOCKS.has(child.tagName) && !hasBlockChildren(child)) {
           const text = toString(child).replace(/\s+/g, ' ').trim();
-          if (text) blocks.push({ kind: 'text', text: text.length > MAX_BLOCK_CHARS ? `${text.slice(0, MAX_BLOCK_CHARS)}…` : text });
+          if (text) blocks.push({ kind: 'text', text: text.length > MAX_BLOCK_CHARS ? `${text.slice(0, MAX_BLOCK_CHARS)}…` : text, ...(child.tagName === 'pre' ? { code: true as const } : {}) });
         } else {
           walk(child);
         }

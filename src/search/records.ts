@@ -1,10 +1,11 @@
 /**
  * DocSearch-shaped records for every page (one for the page, one per heading, one per text block)
- * and for every API operation, plus the compact embedded index the browser loads on first use.
+ * and for every API operation: uploaded as they are to the hosted service, and the input of the
+ * embedded index (src/search/shards.ts).
  */
 import type { SearchBlock } from '../markdown/search-blocks.ts';
 import type { ApiPageData } from '../../theme/data.ts';
-import { LEVELS, type CompactIndex, type Hierarchy, type Level, type SearchRecord } from '../../theme/search/types.ts';
+import type { Hierarchy, Level, SearchRecord } from '../../theme/search/types.ts';
 
 export interface PageForSearch {
   url: string;
@@ -19,15 +20,24 @@ function emptyHierarchy(): Hierarchy {
   return { lvl0: null, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
 }
 
+/** A record as the embedded index keeps it: `code` marks a code block (shown as a snippet, never as a title). */
+export type IndexedRecord = SearchRecord & { code?: true };
+
+/** The DocSearch records of a page, as uploaded to the hosted service. */
 export function pageRecords(page: PageForSearch, meta: { language: string; tag: string }): SearchRecord[] {
-  const records: SearchRecord[] = [];
+  return pageIndexRecords(page, meta).map(({ code: _code, ...record }) => record);
+}
+
+export function pageIndexRecords(page: PageForSearch, meta: { language: string; tag: string }): IndexedRecord[] {
+  const records: IndexedRecord[] = [];
   const hierarchy = emptyHierarchy();
   hierarchy.lvl0 = page.section;
   hierarchy.lvl1 = page.title;
   let anchorUrl = page.url;
   let position = 0;
-  const push = (type: Level | 'content', content: string | null) => {
-    records.push({ objectID: `${page.url}-${position++}`, url: anchorUrl, hierarchy: { ...hierarchy }, content, type, language: meta.language, docusaurus_tag: meta.tag });
+  const push = (type: Level | 'content', content: string | null, code = false) => {
+    const record: IndexedRecord = { objectID: `${page.url}-${position++}`, url: anchorUrl, hierarchy: { ...hierarchy }, content, type, language: meta.language, docusaurus_tag: meta.tag };
+    records.push(code ? { ...record, code: true } : record);
   };
   push('lvl1', page.description || null);
   for (const block of page.blocks) {
@@ -38,7 +48,7 @@ export function pageRecords(page: PageForSearch, meta: { language: string; tag: 
       anchorUrl = `${page.url}#${block.anchor}`;
       push(`lvl${level}`, null);
     } else {
-      push('content', block.text);
+      push('content', block.text, block.code === true);
     }
   }
   return records;
@@ -64,16 +74,4 @@ export function apiRecords(api: ApiPageData, url: string, meta: { language: stri
     }
   }
   return records;
-}
-
-/** One record as a row of the embedded index: url, type, content, then the hierarchy levels. */
-export function compactRow(r: SearchRecord): (string | null)[] {
-  const row: (string | null)[] = [r.url, r.type, r.content, ...LEVELS.map((l) => r.hierarchy[l])];
-  while (row.length > 3 && row[row.length - 1] === null) row.pop();
-  return row;
-}
-
-/** The embedded index from rows made by compactRow (a build makes them page by page). */
-export function compactIndex(rows: (string | null)[][], meta: { language: string; tag: string }): CompactIndex {
-  return { v: 1, language: meta.language, tag: meta.tag, records: rows };
 }

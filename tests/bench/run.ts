@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds synthetic corpora (150, 1,000 and 10,000 pages) and the real 5.4 SP1
  * site, and prints a markdown table of medians: cold and warm build time, pages per second, peak
- * RSS, output size, page weight, check time, search index size and query time, save-to-browser
+ * RSS, output size, page weight, check time, search (index size, first-search download, query time;
+ * see search.ts), save-to-browser
  * time under `docsgen serve`, and requests per second of the preview server.
  *
  * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --out results.md
@@ -15,8 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateCorpus } from './corpus.ts';
-import { LocalSearchIndex } from '../../theme/search/local-index.ts';
-import type { CompactIndex } from '../../theme/search/types.ts';
+import { searchStats } from './search.ts';
 import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
 import { startDevServer } from '../../src/serve/dev.ts';
 import { listen } from '../../src/serve/static-server.ts';
@@ -94,21 +94,6 @@ async function pageWeight(outDir: string, base: string, docRel: string) {
     }
   }
   return weight;
-}
-
-async function searchStats(outDir: string, queries: string[]) {
-  const file = (await readdir(path.join(outDir, 'assets'))).find((f) => f.startsWith('search-index-')) ?? '';
-  const raw = await readFile(path.join(outDir, 'assets', file));
-  const index = new LocalSearchIndex(JSON.parse(raw.toString()) as CompactIndex);
-  const times: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    for (const q of queries) {
-      const t = performance.now();
-      index.search(q, { hitsPerPage: 20, page: 0, snippetWords: 10 });
-      times.push(performance.now() - t);
-    }
-  }
-  return { bytes: raw.length, gzip: gzipSync(raw).length, queryMs: median(times) };
 }
 
 /** Time from saving a page to the open browser holding its new content, under `docsgen serve`. */
@@ -237,7 +222,7 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
     outMb: (await dirSize(outDir)) / 1024 / 1024,
     weight: await pageWeight(outDir, base, docRel),
     check: median(checks),
-    search: await searchStats(outDir, ['hub', 'render engine', 'licence backup', 'configure network port', 'interpolation', 'rundwn']),
+    search: await searchStats(outDir),
     ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
     ...(options.lighthouse ? { lighthouse: await lighthouseScores(outDir, base, docRel) } : {}),
   };
@@ -245,7 +230,7 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
 
 function table(rows: Row[]): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
-  const header = '| Site | Pages | First run (s) | Cold (s) | Warm (s) | Pages/s | Peak RSS (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Index raw/gzip (KB) | Query (ms) | Save→browser (ms) | Preview req/s |';
+  const header = '| Site | Pages | First run (s) | Cold (s) | Warm (s) | Pages/s | Peak RSS (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Search index files / gzip (KB) | First search max / median (KB gzip) | Search modal code (KB gzip) | Query (ms) | Save→browser (ms) | Preview req/s |';
   const sep = `|${header.split('|').slice(1, -1).map(() => '---').join('|')}|`;
   const lines = rows.map((r) =>
     [
@@ -261,7 +246,9 @@ function table(rows: Row[]): string {
       `${kb(r.weight.jsRaw)} / ${kb(r.weight.jsGzip)}`,
       `${kb(r.weight.cssRaw)} / ${kb(r.weight.cssGzip)}`,
       r.check.toFixed(2),
-      `${kb(r.search.bytes)} / ${kb(r.search.gzip)}`,
+      `${r.search.files} / ${kb(r.search.totalGzip)}`,
+      `${kb(r.search.firstSearchMaxGzip)} / ${kb(r.search.firstSearchMedianGzip)}`,
+      kb(r.search.modalCodeGzip),
       r.search.queryMs.toFixed(2),
       r.saveMs?.toFixed(0) ?? '–',
       r.rps?.toFixed(0) ?? '–',

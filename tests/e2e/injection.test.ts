@@ -29,9 +29,9 @@ describe('injection', () => {
     expect(html).toContain('<meta name="description" content="Desc &quot;with&quot; &lt;b&gt;tags&lt;/b&gt;">');
     expect(html.match(/<script/g)?.length).toBe(3); // bootstrap, data (JSON), module entry
     expect(html).not.toContain('<script>window.__pwned');
-    const index = (await readdir(path.join(dir, 'out/assets'))).find((f) => f.startsWith('search-index-')) ?? '';
-    const records = JSON.parse(await readFile(path.join(dir, 'out/assets', index), 'utf8')) as { records: unknown[][] };
-    expect(records.records.some((r) => r.includes(EVIL_TITLE))).toBe(true);
+    const index = path.join(dir, 'out/assets', (await readdir(path.join(dir, 'out/assets'))).find((f) => f.startsWith('search-index-')) ?? '');
+    const fragments = await Promise.all((await readdir(index)).filter((f) => /^p\d+\.json$/.test(f)).map(async (f) => JSON.parse(await readFile(path.join(index, f), 'utf8')) as { lvl1: string | null }));
+    expect(fragments.some((f) => f.lvl1 === EVIL_TITLE)).toBe(true);
 
     const { page } = await openPage(site);
     await page.goto(`${site.origin}${site.base}guide/second/`);

@@ -117,14 +117,96 @@ describe('search modal (embedded index)', () => {
     await page.close();
   });
 
-  it('shows "Unable to fetch results" when the index cannot be loaded', async () => {
+  it('shows "Unable to fetch results" when the index cannot be loaded, and finds again once it can', async () => {
     const { page } = await openPage(site);
-    await page.route('**/search-index-*.json', (route) => route.abort());
+    await page.route('**/search-index-*/**', (route) => route.abort());
     await ready(page);
     await page.keyboard.press('Control+k');
-    const box = page.locator('#search-load-error, .DocSearch-ErrorScreen');
-    await box.first().waitFor();
-    expect(await box.first().textContent()).toMatch(/Unable to fetch results|could not be loaded/);
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('hub');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('Unable to fetch results');
+    expect(await screen.textContent()).toContain('You might want to check your network connection.');
+    await page.unroute('**/search-index-*/**');
+    await page.keyboard.type(' server');
+    await page.waitForSelector('.DocSearch-Hit');
+    expect(await screen.count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('a reader searching (embedded index)', () => {
+  it('opens a doc page, presses "/", types, arrows down, presses Enter and lands on the hit\'s anchor', async () => {
+    const { page, problems } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.keyboard.press('/');
+    await page.keyboard.type('render engine');
+    await page.waitForSelector('.docsearch-see-all[href$="?q=render%20engine"]');
+    await page.waitForSelector('.DocSearch-Hit >> nth=1');
+    // Each letter searched; the answer to the last one may replace an earlier one's hits: wait until they stay.
+    const hrefs = () => page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => a.getAttribute('href')).join(' '));
+    let shown = '';
+    await expect.poll(async () => shown === (shown = await hrefs()), { interval: 250 }).toBe(true);
+    const second = await page.locator('.DocSearch-Hit a').nth(1).getAttribute('href');
+    expect(second).toMatch(/#[\w-]+$/);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href')).toBe(second);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    await page.waitForFunction((target) => location.pathname + location.hash === target, second);
+    const anchor = decodeURIComponent((second ?? '').split('#')[1] ?? '');
+    const box = await page.locator(`[id="${anchor}"]`).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect(box?.y ?? Infinity).toBeLessThan(page.viewportSize()?.height ?? 720);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('titles a code block\'s hit with its heading or page, never with the code, and shows the code as the snippet', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('6666');
+    const code = page.locator('.DocSearch-Hit:has(.docsearch-code-snippet)');
+    await code.first().waitFor();
+    expect(await code.first().locator('.DocSearch-Hit-title').textContent()).toBe('First page');
+    expect(await code.first().locator('.docsearch-code-snippet code').textContent()).toContain('6666');
+    for (const title of await page.locator('.DocSearch-Hit-title').allTextContents()) expect(title).not.toContain('{');
+    await page.close();
+  });
+
+  it('does not credit the hosted service in the footer while the embedded index answers', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('glossary');
+    await page.waitForSelector('.DocSearch-Hit');
+    const footer = page.locator('.DocSearch-Footer');
+    expect(await footer.innerText()).not.toMatch(/search by|algolia/i);
+    expect(await footer.locator('a[href*="algolia"]').isVisible()).toBe(false);
+    expect(await footer.locator('.DocSearch-Commands').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('follows "See all N results" to the search page with ?q=, which counts the same N', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    // One input event, one search: typed letter by letter, the footer may still count an earlier query's results.
+    await page.fill('.DocSearch-Input', 'hub');
+    const seeAll = page.locator('.docsearch-see-all[href$="?q=hub"]');
+    await seeAll.waitFor();
+    const count = Number(/^See all (\d+) results$/.exec((await seeAll.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    await seeAll.click();
+    await page.waitForURL(/\/search\/\?q=hub$/);
+    await page.waitForSelector('.search-result');
+    expect(await page.locator('.search-page__count').textContent()).toBe(`${count} ${count === 1 ? 'document' : 'documents'} found`);
+    expect(await page.locator('.search-result').count()).toBe(Math.min(count, 20));
+    expect(await page.inputValue('#search-page-input')).toBe('hub');
     await page.close();
   });
 });
@@ -189,8 +271,11 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.keyboard.press('Control+k');
     await page.waitForSelector('.DocSearch-Modal');
-    await page.keyboard.type('heading');
+    // One input event, one search: typed letter by letter, an earlier letter's request may come last.
+    const before = seen.length;
+    await page.fill('.DocSearch-Input', 'heading');
     await page.waitForSelector('.DocSearch-Hit');
+    expect(seen.slice(before).filter((s) => s.method === 'POST')).toHaveLength(1);
     const request = seen.filter((s) => s.method === 'POST').at(-1);
     expect(request?.path).toMatch(/^\/1\/indexes\/\*\/queries/);
     const body = request?.body as { requests: Record<string, unknown>[] };
@@ -204,6 +289,8 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     const auth = `${request?.path ?? ''} ${JSON.stringify(request?.headers ?? {})}`;
     expect(auth).toContain('test-search-key');
     expect(auth).toContain('TESTAPP');
+    // The hosted service answers: its footer credit stays.
+    expect(await page.locator('.DocSearch-Footer a[href*="algolia"]').isVisible()).toBe(true);
     // The hit's absolute URL on the hosted index is rewritten to open in this site.
     expect(await page.locator('.DocSearch-Hit a').first().getAttribute('href')).toBe('/docs/guide/first/#custom-id');
     await page.close();

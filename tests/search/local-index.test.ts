@@ -1,43 +1,121 @@
 import { describe, it, expect } from 'vitest';
 import { LocalSearchIndex, boundedDistance } from '../../theme/search/local-index.ts';
-import { compactIndex, compactRow, pageRecords } from '../../src/search/records.ts';
+import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
+import { buildEmbeddedIndex, indexFiles } from '../../src/search/shards.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
-const records = [
-  ...pageRecords(
-    { url: '/d/ssl/', section: 'Configurations', title: 'SSL', description: 'Turn on HTTPS for the hub.', blocks: [{ kind: 'heading', level: 2, text: 'Certificate files', anchor: 'certificate-files' }, { kind: 'text', text: 'Place the certificate and the private key in the config folder of the hub server before you restart it.' }] },
-    meta,
-  ),
-  ...pageRecords(
-    { url: '/d/backup/', section: 'Installations', title: 'Licence backup and restore', description: '', blocks: [{ kind: 'text', text: 'Mention of ssl in body text only.' }] },
-    meta,
-  ),
+const opts = { hitsPerPage: 20, page: 0, snippetWords: 10, perPage: 3 };
+
+function page(url: string, title: string, blocks: PageForSearch['blocks'], description = '', section = 'Guide'): PageForSearch {
+  return { url, section, title, description, blocks };
+}
+const text = (t: string, code?: true): PageForSearch['blocks'][number] => ({ kind: 'text', text: t, ...(code ? { code } : {}) });
+const heading = (t: string, level = 2): PageForSearch['blocks'][number] => ({ kind: 'heading', level, text: t, anchor: t.toLowerCase().replace(/\W+/g, '-') });
+
+const PAGES = [
+  page('/d/ssl/', 'SSL', [heading('Certificate files'), text('Place the certificate and the private key in the config folder of the hub server before you restart it.')], 'Turn on HTTPS for the hub.', 'Configurations'),
+  page('/d/backup/', 'Licence backup and restore', [text('Mention of ssl in body text only.')], '', 'Installations'),
+  page('/d/colour/', 'Colour management', [heading('Organising the catalogue'), text('Centre the picture before grading.')]),
+  page('/d/api/', 'Scripting', [heading('Call the API'), text('curl -X POST http://hub/api/rest/v1/playout/rundowns', true)]),
 ];
-const index = new LocalSearchIndex(JSON.parse(JSON.stringify(compactIndex(records.map(compactRow), meta))));
-const opts = { hitsPerPage: 20, page: 0, snippetWords: 10 };
+
+/** The index in memory, with a record of which files a search loaded. */
+async function openIndex(pages: PageForSearch[] = PAGES, shardChars?: number) {
+  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, shardChars));
+  const loaded: string[] = [];
+  const index = await LocalSearchIndex.open(async (name) => {
+    loaded.push(name);
+    const file = files.get(name);
+    if (file === undefined) throw new Error(`no ${name}`);
+    return JSON.parse(file) as unknown;
+  });
+  return { index, loaded, files };
+}
 
 describe('embedded search index', () => {
-  it('ranks titles above body text', () => {
-    const result = index.search('ssl', opts);
+  it('ranks titles above body text and counts matching pages', async () => {
+    const { index } = await openIndex();
+    const result = await index.search('ssl', opts);
     expect(result.hits[0]?.url).toBe('/d/ssl/');
     expect(result.hits.some((h) => h.url === '/d/backup/')).toBe(true);
+    expect(result.nbHits).toBe(2);
   });
 
-  it('matches the last word as a prefix and tolerates typos in longer words', () => {
-    expect(index.search('certif', opts).hits[0]?.url).toBe('/d/ssl/#certificate-files');
-    expect(index.search('licnce backup', opts).hits[0]?.url).toBe('/d/backup/');
+  it('matches the last word as a prefix and tolerates typos in longer words', async () => {
+    const { index } = await openIndex();
+    expect((await index.search('certif', opts)).hits[0]?.url).toBe('/d/ssl/#certificate-files');
+    expect((await index.search('licnce backup', opts)).hits[0]?.url).toBe('/d/backup/');
+    expect((await index.search('zzzz', opts)).nbHits).toBe(0);
   });
 
-  it('returns DocSearch-shaped hits with escaped highlights and snippets of the asked length', () => {
-    const hit = index.search('private key', { ...opts, snippetWords: 5 }).hits[0];
+  it('finds British and American spellings and other forms of a word', async () => {
+    const { index } = await openIndex();
+    for (const query of ['license', 'licensing', 'licences']) expect((await index.search(query, opts)).hits[0]?.url, query).toBe('/d/backup/');
+    for (const query of ['color', 'colors', 'catalog', 'organize', 'organization', 'center', 'centered']) {
+      expect((await index.search(query, opts)).hits[0]?.url_without_anchor, query).toBe('/d/colour/');
+    }
+  });
+
+  it('returns DocSearch-shaped hits with escaped highlights and snippets of the asked length', async () => {
+    const { index } = await openIndex();
+    const hit = (await index.search('private key', { ...opts, snippetWords: 5 })).hits[0];
     expect(hit?._snippetResult.content?.value).toContain('<mark>private</mark>');
     expect(hit?._snippetResult.content?.value.replace(/<\/?mark>/g, '').replace(/…/g, '').trim().split(/\s+/)).toHaveLength(5);
     expect(hit?.hierarchy.lvl0).toBe('Configurations');
+    const colour = (await index.search('colors', opts)).hits[0];
+    expect(colour?._highlightResult.hierarchy.lvl1?.value).toBe('<mark>Colour</mark> management');
   });
 
-  it('filters by language and version tag', () => {
-    expect(index.search('ssl', { ...opts, facetFilters: ['language:de'] }).nbHits).toBe(0);
-    expect(index.search('ssl', { ...opts, facetFilters: ['language:en', 'docusaurus_tag:docs-default-current'] }).nbHits).toBeGreaterThan(0);
+  it('marks code blocks, so that the modal titles them with their heading', async () => {
+    const { index } = await openIndex();
+    const hit = (await index.search('curl', opts)).hits[0];
+    expect(hit?.code).toBe(true);
+    expect(hit?.type).toBe('content');
+    expect(hit?.hierarchy.lvl2).toBe('Call the API');
+  });
+
+  it('filters by language and version tag', async () => {
+    const { index } = await openIndex();
+    expect((await index.search('ssl', { ...opts, facetFilters: ['language:de'] })).nbHits).toBe(0);
+    expect((await index.search('ssl', { ...opts, facetFilters: ['language:en', 'docusaurus_tag:docs-default-current'] })).nbHits).toBeGreaterThan(0);
+  });
+
+  it('loads only the term shards of the query and the fragments of the pages it shows', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => page(`/d/p${i}/`, `Page ${i} word${i}`, [text(`alpha${i} beta${i} gamma${i} common text`)]));
+    const { index, loaded, files } = await openIndex(many, 200);
+    const shards = [...files.keys()].filter((f) => f.startsWith('t'));
+    expect(shards.length).toBeGreaterThan(10);
+    const result = await index.search('word7', opts);
+    expect(result.hits[0]?.url).toBe('/d/p7/');
+    expect(loaded.filter((f) => f.startsWith('t')).length).toBeLessThanOrEqual(3);
+    expect(loaded.filter((f) => f.startsWith('p'))).toEqual(['p7.json']);
+  });
+
+  it('pages the search page by pages, each with its best records', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => page(`/d/p${i}/`, `Topic ${i}`, [heading('Shared heading'), text('shared words here'), text('more shared words')]));
+    const { index } = await openIndex(many);
+    const first = await index.searchPages('shared', { ...opts, perPage: 5 });
+    expect(first.nbHits).toBe(45);
+    expect(first.nbPages).toBe(3);
+    expect(new Set(first.hits.map((h) => h.url_without_anchor)).size).toBe(20);
+    const last = await index.searchPages('shared', { ...opts, page: 2, perPage: 5 });
+    expect(new Set(last.hits.map((h) => h.url_without_anchor)).size).toBe(5);
+    // The modal takes at most `perPage` records of each page.
+    const modal = await index.search('shared', opts);
+    expect(modal.hits).toHaveLength(20);
+    expect(modal.hits.filter((h) => h.url_without_anchor === '/d/p0/').length).toBeLessThanOrEqual(3);
+  });
+
+  it('tries a failed file again on the next search', async () => {
+    const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta));
+    let fail = true;
+    const index = await LocalSearchIndex.open(async (name) => {
+      if (name !== 'index.json' && fail) throw new Error('offline');
+      return JSON.parse(files.get(name) ?? 'null') as unknown;
+    });
+    await expect(index.search('ssl', opts)).rejects.toThrow('offline');
+    fail = false;
+    expect((await index.search('ssl', opts)).hits[0]?.url).toBe('/d/ssl/');
   });
 
   it('computes bounded edit distances', () => {

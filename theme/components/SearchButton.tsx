@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { openSearch } from '../client/search-launcher.ts';
+import { openSearch, preloadSearch } from '../client/search-launcher.ts';
 
-/** Opens the search modal; typing while the button has focus opens it with that text. */
+/**
+ * Opens the search modal; typing while the button has focus opens it with that text. The modal's
+ * code and the index's entry file start loading when the pointer or focus reaches the button. Its
+ * accessible name is its visible text ("Search Ctrl K"), so that voice control finds it by what it
+ * shows; it is set as a label because small screens hide that text and show only the icon.
+ */
 export function SearchButton() {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -17,7 +22,16 @@ export function SearchButton() {
     return () => button.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <button ref={ref} type="button" className="search-button" aria-label="Search (Ctrl+K)" aria-keyshortcuts="Control+K Meta+K /" onClick={() => openSearch()}>
+    <button
+      ref={ref}
+      type="button"
+      className="search-button"
+      aria-label="Search Ctrl K"
+      aria-keyshortcuts="Control+K Meta+K /"
+      onClick={() => openSearch()}
+      onPointerEnter={preloadSearch}
+      onFocus={preloadSearch}
+    >
       <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
         <path d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 1 1 3.733 3.733a7.533 7.533 0 0 1 10.653 10.653z" stroke="currentColor" fill="none" strokeWidth="2" strokeLinecap="round" />
       </svg>

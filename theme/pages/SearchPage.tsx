@@ -2,11 +2,12 @@
  * The search results page (`<base>/search?q=…`): the query lives in the URL, results are grouped by
  * page with highlighted snippets, and more results load as the reader reaches the end.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSite } from '../context.tsx';
 import { SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
 import type { Level, SearchHit } from '../search/types.ts';
+import { highlighted } from '../search/highlight.tsx';
 
 interface Results {
   query: string;
@@ -37,7 +38,7 @@ export function SearchPage() {
     setLoading(true);
     try {
       const { createSiteSearchClient } = await import('../search/client.ts');
-      const client = await createSiteSearchClient(site.search);
+      const client = createSiteSearchClient(site.search);
       const res = await client.searchPage(q, page);
       setError(null);
       setResults((previous) =>
@@ -104,7 +105,9 @@ export function SearchPage() {
                 <li key={hit.objectID}>
                   <a href={hit.url} className="search-result__hit">
                     {hit.type !== 'lvl1' ? <span className="search-result__heading">{highlighted(hit._highlightResult?.hierarchy?.[hit.type as Level]?.value ?? hitHeading(hit))}</span> : null}
-                    {hit._snippetResult?.content?.value ? <span className="search-result__snippet">{highlighted(hit._snippetResult.content.value)}</span> : null}
+                    {hit._snippetResult?.content?.value ? (
+                      <span className="search-result__snippet">{hit.code ? <code>{highlighted(hit._snippetResult.content.value)}</code> : highlighted(hit._snippetResult.content.value)}</span>
+                    ) : null}
                   </a>
                 </li>
               ))}
@@ -122,22 +125,11 @@ export function SearchPage() {
   );
 }
 
+/** The heading a hit sits under: its own, or for text and code the nearest one above it. */
 function hitHeading(hit: SearchHit): string {
-  const key = hit.type as keyof SearchHit['hierarchy'];
-  return hit.hierarchy[key] ?? hit.hierarchy.lvl1 ?? '';
-}
-
-/** Highlight values carry `<mark>` around matches and escaped text elsewhere; render them as text. */
-export function highlighted(value: string): ReactNode[] {
-  const parts = value.split(/<mark>|<\/mark>/);
-  return parts.map((part, i) => {
-    const text = decodeEntities(part);
-    return i % 2 === 1 ? <mark key={i}>{text}</mark> : <span key={i}>{text}</span>;
-  });
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[name] ?? '');
+  const levels = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2', 'lvl1'] as const;
+  if (hit.type !== 'content') return hit.hierarchy[hit.type] ?? hit.hierarchy.lvl1 ?? '';
+  return levels.map((l) => hit.hierarchy[l]).find(Boolean) ?? '';
 }
 
 function groupByPage(hits: SearchHit[]): { page: string; title: string; path: string; hits: SearchHit[] }[] {

@@ -1,12 +1,17 @@
 /**
  * The search client behind both the modal and the search page: the embedded index by default,
  * the hosted service when an application id, key and index are configured. Both speak the hosted
- * service's `search({ requests })` shape, so DocSearch cannot tell them apart.
+ * service's `search({ requests })` shape, so DocSearch cannot tell them apart. On the embedded index
+ * a result counts pages (`nbHits`), and each page brings its best records as hits.
  */
 import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
-import type { CompactIndex, SearchHit } from './types.ts';
+import type { SearchHit } from './types.ts';
 import { LocalSearchIndex } from './local-index.ts';
+import { fetchJson } from './fetch-json.ts';
+
+/** Records of one page in the modal: enough to show its best headings, few enough to show several pages. */
+const MODAL_RECORDS_PER_PAGE = 3;
 
 export interface SearchRequest {
   indexName: string;
@@ -28,13 +33,14 @@ export interface SiteSearchClient {
   searchPage(query: string, page: number): Promise<{ hits: SearchHit[]; nbHits: number; page: number; nbPages: number }>;
 }
 
-let cached: Promise<SiteSearchClient> | undefined;
+let cached: SiteSearchClient | undefined;
 
-export function createSiteSearchClient(settings: SearchSettings): Promise<SiteSearchClient> {
-  cached ??= (settings.mode === 'hosted' ? hostedClient(settings) : localClient(settings)).catch((error: unknown) => {
-    cached = undefined; // let a later attempt (the Retry button) try again
-    throw error;
-  });
+/**
+ * The client is ready at once: the modal mounts while the index (or the hosted service's client)
+ * is still loading, and its first search waits for it, so DocSearch shows its own loading state.
+ */
+export function createSiteSearchClient(settings: SearchSettings): SiteSearchClient {
+  cached ??= settings.mode === 'hosted' ? hostedClient(settings) : localClient(settings);
   return cached;
 }
 
@@ -53,45 +59,94 @@ function snippetWordsOf(params: Record<string, unknown>): number {
   return SEARCH.snippetWords;
 }
 
-async function localClient(settings: SearchSettings): Promise<SiteSearchClient> {
-  if (!settings.indexUrl) throw new Error('this site has no search index');
-  const response = await fetch(settings.indexUrl);
-  if (!response.ok) throw new Error(`the search index answered ${response.status}`);
-  const index = new LocalSearchIndex((await response.json()) as CompactIndex);
-  const agent = { value: 'docsgen-local', add: () => agent };
-  const client: LiteSearchClient = {
-    async search(request) {
-      return {
-        results: requestsOf(request).map((r) => {
-          const params = { ...(r.params ?? {}), ...r } as Record<string, unknown>;
-          const query = String(params.query ?? '');
-          const result = index.search(query, {
-            hitsPerPage: Number(params.hitsPerPage ?? SEARCH.hitsPerPage),
-            page: Number(params.page ?? 0),
-            snippetWords: snippetWordsOf(params),
-            facetFilters: (params.facetFilters as unknown[] | undefined)?.flat().map(String) ?? [],
-          });
-          return { ...result, query, params: '', processingTimeMS: 1, exhaustiveNbHits: true, index: r.indexName };
-        }),
-      };
-    },
-    addAlgoliaAgent() {},
-    transporter: { algoliaAgent: agent },
+/** Loads the embedded index's manifest on first use; a failure is forgotten so that Retry works. */
+function lazyIndex(settings: SearchSettings): () => Promise<LocalSearchIndex> {
+  let index: Promise<LocalSearchIndex> | undefined;
+  return () => {
+    if (!settings.indexUrl) return Promise.reject(new Error('this site has no search index'));
+    const folder = settings.indexUrl.replace(/[^/]*$/, '');
+    index ??= LocalSearchIndex.open((name) => fetchJson(folder + name)).catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    });
+    return index;
   };
-  return withPaging(client, 'local', settings);
 }
 
-async function hostedClient(settings: SearchSettings): Promise<SiteSearchClient> {
-  const { liteClient } = await import('algoliasearch/lite');
-  const client = liteClient(settings.appId ?? '', settings.apiKey ?? '', {
-    // The spec's client timeouts (connect 1 s, read 2 s, write 30 s); a host that failed is
-    // skipped for 2 minutes by the client's own retry strategy.
-    timeouts: { connect: SEARCH.timeouts.connect * 1000, read: SEARCH.timeouts.read * 1000, write: SEARCH.timeouts.write * 1000 },
-    ...(settings.hosts
-      ? { hosts: settings.hosts.map((h) => ({ url: h.url, accept: 'readWrite' as const, protocol: h.protocol ?? 'https' })) }
-      : {}),
-  });
-  return withPaging(client as unknown as LiteSearchClient, settings.indexName ?? '', settings);
+/**
+ * DocSearch shows "Unable to fetch results" only for the hosted client's RetryError (every host
+ * failed); an index that cannot be fetched is the same situation for the reader.
+ */
+function unreachable(error: unknown): never {
+  const retry = new Error(`the search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+  retry.name = 'RetryError';
+  throw retry;
+}
+
+const fakeAgent = () => {
+  const agent = { value: 'docsgen-local', add: () => agent };
+  return agent;
+};
+
+function localClient(settings: SearchSettings): SiteSearchClient {
+  const index = lazyIndex(settings);
+  const answer = async (request: { requests: SearchRequest[] } | SearchRequest[]) => {
+    const loaded = await index();
+    const results = await Promise.all(
+      requestsOf(request).map(async (r) => {
+        const params = { ...(r.params ?? {}), ...r } as Record<string, unknown>;
+        const query = String(params.query ?? '');
+        const result = await loaded.search(query, {
+          hitsPerPage: Number(params.hitsPerPage ?? SEARCH.hitsPerPage),
+          page: Number(params.page ?? 0),
+          snippetWords: snippetWordsOf(params),
+          perPage: MODAL_RECORDS_PER_PAGE,
+          facetFilters: (params.facetFilters as unknown[] | undefined)?.flat().map(String) ?? [],
+        });
+        return { ...result, query, params: '', processingTimeMS: 1, exhaustiveNbHits: true, index: r.indexName };
+      }),
+    );
+    return { results };
+  };
+  const client: LiteSearchClient = {
+    search: (request) => answer(request).catch(unreachable),
+    addAlgoliaAgent() {},
+    transporter: { algoliaAgent: fakeAgent() },
+  };
+  return {
+    client,
+    indexName: 'local',
+    async searchPage(query, page) {
+      const loaded = await index();
+      const result = await loaded.searchPages(query, { hitsPerPage: SEARCH.hitsPerPage, page, snippetWords: SEARCH.snippetWords, perPage: SEARCH.resultsPerGroup, facetFilters: settings.facetFilters });
+      return { ...result, hits: result.hits.map((hit) => rewriteHitUrl(hit, settings)) };
+    },
+  };
+}
+
+function hostedClient(settings: SearchSettings): SiteSearchClient {
+  let loaded: Promise<LiteSearchClient> | undefined;
+  const real = () =>
+    (loaded ??= import('algoliasearch/lite')
+      .then(
+        ({ liteClient }) =>
+          liteClient(settings.appId ?? '', settings.apiKey ?? '', {
+            // The spec's client timeouts (connect 1 s, read 2 s, write 30 s); a host that failed is
+            // skipped for 2 minutes by the client's own retry strategy.
+            timeouts: { connect: SEARCH.timeouts.connect * 1000, read: SEARCH.timeouts.read * 1000, write: SEARCH.timeouts.write * 1000 },
+            ...(settings.hosts ? { hosts: settings.hosts.map((h) => ({ url: h.url, accept: 'readWrite' as const, protocol: h.protocol ?? 'https' })) } : {}),
+          }) as unknown as LiteSearchClient,
+      )
+      .catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      }));
+  const client: LiteSearchClient = {
+    search: async (request) => (await real()).search(request),
+    addAlgoliaAgent() {},
+    transporter: { algoliaAgent: fakeAgent() },
+  };
+  return withPaging(client, settings.indexName ?? '', settings);
 }
 
 function withPaging(client: LiteSearchClient, indexName: string, settings: SearchSettings): SiteSearchClient {

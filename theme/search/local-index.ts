@@ -1,226 +1,285 @@
 /**
- * The embedded search engine: answers DocSearch's queries from the compact index, in the browser,
- * offline. Titles and headings rank above body text, the last word matches as a prefix, longer
- * words tolerate typos, and results carry highlight and snippet values like the hosted service's.
+ * The embedded search engine: answers DocSearch's queries in the browser, offline, loading only
+ * the pieces of the index a query needs (the manifest, the term shards of its words, the fragments
+ * of the pages it shows). Pages are ranked from page-level postings (title above headings above
+ * the description above text, plus how often the word occurs); their records are then ranked in
+ * their fragments. English stemming and British/American spellings come from analyze.ts; the last
+ * word matches as a prefix; longer words tolerate typos.
  */
-import { LEVELS, type CompactIndex, type Hierarchy, type Level, type SearchHit } from './types.ts';
+import { americanSpelling, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
+import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
+import { FIELD, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
 
-interface Doc {
-  id: number;
-  url: string;
-  type: Level | 'content';
-  content: string | null;
-  hierarchy: Hierarchy;
-  /** Lowercased word → best field weight in which it appears. */
-  words: Map<string, number>;
-  /** Distinct words of the record's own title or heading, without stop words (0 for content). */
-  ownWords: Set<string>;
-}
+/** Reads one file of the index folder ("index.json", "t3.json", "p12.json") as parsed JSON. */
+export type IndexLoader = (name: string) => Promise<unknown>;
 
 export interface QueryOptions {
+  /** Records to return (the modal) or pages per result page (`searchPages`). */
   hitsPerPage: number;
   page: number;
   /** Words in a content snippet (DocSearch asks for 10, or 5 on small screens). */
   snippetWords: number;
+  /** At most this many records of one page. */
+  perPage: number;
   facetFilters?: string[];
 }
 
 export interface QueryResult {
   hits: SearchHit[];
+  /** Pages that match every word of the query. */
   nbHits: number;
   page: number;
   nbPages: number;
   hitsPerPage: number;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:[._'-][\p{L}\p{N}]+)*/gu;
-const FIELD_WEIGHT: Record<Level | 'content', number> = { lvl0: 4, lvl1: 10, lvl2: 7, lvl3: 6, lvl4: 5, lvl5: 5, lvl6: 5, content: 1 };
-const TYPE_BONUS: Record<Level | 'content', number> = { lvl0: 0, lvl1: 3, lvl2: 2, lvl3: 1.5, lvl4: 1, lvl5: 1, lvl6: 1, content: 0 };
-/** Up to this much is added for a title or heading that the query covers entirely (Algolia's "exact"). */
-const COVERAGE_BONUS = 1.5;
-const STOP_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'your']);
+const FIELD_SCORE: Record<number, number> = {
+  [FIELD.content]: 1,
+  [FIELD.section]: 5,
+  [FIELD.description]: 6,
+  [FIELD.minorHeading]: 4,
+  [FIELD.h3]: 5,
+  [FIELD.h2]: 6,
+  [FIELD.title]: 10,
+};
+/** Weight of log2(1 + records of the page that contain the word): the page most about the word wins. */
+const FREQUENCY_WEIGHT = 1;
+/** Prefix matches considered for the word being typed, most frequent first. */
+const MAX_PREFIX_KEYS = 50;
+/** Shards a query may load: a one-letter prefix of a large site would otherwise load them all. */
+const MAX_SHARDS_PER_TERM = 3;
 
-export function tokenize(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(WORD) ?? []).flatMap((w) =>
-    /[._'-]/.test(w) ? [w, ...w.split(/[._'-]/)] : [w],
-  );
+/** One query word in one page: its best non-title score, its quality in the title (0 if absent), its frequency score. */
+interface TermMatch {
+  other: number;
+  title: number;
+  frequency: number;
+}
+
+interface Ranked {
+  terms: QueryTerm[];
+  pages: number[];
 }
 
 export class LocalSearchIndex {
-  private readonly docs: Doc[] = [];
-  private readonly postings = new Map<string, number[]>();
-  private readonly vocabulary: string[];
-  readonly language: string;
-  readonly tag: string;
+  private readonly shards = new Map<number, Promise<TermShard>>();
+  private readonly fragments = new Map<number, Promise<FragmentRecord[]>>();
 
-  constructor(index: CompactIndex) {
-    this.language = index.language;
-    this.tag = index.tag;
-    index.records.forEach((record, id) => {
-      const [url, type, content, ...levels] = record;
-      const hierarchy = Object.fromEntries(LEVELS.map((l, i) => [l, levels[i] ?? null])) as Hierarchy;
-      const words = new Map<string, number>();
-      const add = (text: string | null, weight: number) => {
-        if (!text) return;
-        for (const word of tokenize(text)) if ((words.get(word) ?? 0) < weight) words.set(word, weight);
-      };
-      // A record is about its own level: a content record's headings only give context.
-      for (const level of LEVELS) add(hierarchy[level], level === type ? FIELD_WEIGHT[level] : Math.min(2, FIELD_WEIGHT[level]));
-      add(content ?? null, FIELD_WEIGHT.content);
-      const own = type && type !== 'content' ? hierarchy[type as Level] : null;
-      const ownWords = new Set(own ? tokenize(own).filter((w) => !STOP_WORDS.has(w)) : []);
-      const doc: Doc = { id, url: url ?? '', type: (type ?? 'content') as Doc['type'], content: content ?? null, hierarchy, words, ownWords };
-      this.docs.push(doc);
-      for (const word of words.keys()) {
-        const list = this.postings.get(word);
-        if (list) list.push(id);
-        else this.postings.set(word, [id]);
-      }
-    });
-    this.vocabulary = [...this.postings.keys()].sort();
+  private constructor(
+    readonly manifest: IndexManifest,
+    private readonly load: IndexLoader,
+  ) {}
+
+  static async open(load: IndexLoader): Promise<LocalSearchIndex> {
+    const manifest = (await load('index.json')) as IndexManifest;
+    if (manifest.v !== 2) throw new Error('the search index was made by another docsgen version; rebuild the site');
+    return new LocalSearchIndex(manifest, load);
   }
 
-  search(query: string, options: QueryOptions): QueryResult {
-    const terms = tokenize(query);
-    const empty = { hits: [], nbHits: 0, page: options.page, nbPages: 0, hitsPerPage: options.hitsPerPage };
-    if (terms.length === 0 || !this.matchesFacets(options.facetFilters)) return empty;
-
-    // Each query term expands to the index words it may mean (exact, prefix for the last, typos).
-    const expansions = terms.map((term, i) => this.expand(term, i === terms.length - 1));
-    const scores = new Map<number, number>();
-    const matched = new Map<number, Set<string>>();
-    expansions.forEach((candidates, termIndex) => {
-      const seen = new Map<number, number>();
-      for (const [word, quality] of candidates) {
-        for (const id of this.postings.get(word) ?? []) {
-          const weight = (this.docs[id]?.words.get(word) ?? 0) * quality;
-          if (weight > (seen.get(id) ?? 0)) seen.set(id, weight);
-          let set = matched.get(id);
-          if (!set) matched.set(id, (set = new Set()));
-          set.add(word);
+  /** The first hits (records) of the best pages, at most `perPage` of each page: the modal. */
+  async search(query: string, options: QueryOptions): Promise<QueryResult> {
+    const ranked = await this.rank(query, options.facetFilters);
+    const matches = matcherFor(ranked.terms);
+    const skip = options.page * options.hitsPerPage;
+    const hits: SearchHit[] = [];
+    let seen = 0;
+    // Enough pages to fill the modal if each gives all its records, fetched together (one round trip on a slow link).
+    const batchSize = Math.ceil(options.hitsPerPage / Math.max(1, options.perPage));
+    for (let start = 0; start < ranked.pages.length && hits.length < options.hitsPerPage; start += batchSize) {
+      const batch = ranked.pages.slice(start, start + batchSize);
+      const records = await Promise.all(batch.map((page) => this.fragment(page)));
+      records.forEach((list, i) => {
+        for (const record of bestRecords(list, ranked.terms, options.perPage)) {
+          if (seen++ >= skip && hits.length < options.hitsPerPage) hits.push(toHit(record, matches, options.snippetWords, `${batch[i]}-${record.position}`));
         }
-      }
-      for (const [id, weight] of seen) {
-        // Every term must match (AND); documents missing an earlier term drop out.
-        if (termIndex === 0) scores.set(id, weight);
-        else if (scores.has(id)) scores.set(id, (scores.get(id) ?? 0) + weight);
-      }
-      if (termIndex > 0) for (const id of [...scores.keys()]) if (!seen.has(id)) scores.delete(id);
-    });
+      });
+    }
+    return this.result(hits, ranked.pages.length, options);
+  }
 
-    const ranked = [...scores.entries()]
-      .map(([id, score]) => {
-        const doc = this.docs[id] as Doc;
-        // Among equal matches, the heading the query says most completely ranks first:
-        // "create rundown" prefers "Create a rundown" to "Create the rundown items".
-        const found = matched.get(id) ?? new Set<string>();
-        const covered = doc.ownWords.size > 0 ? [...doc.ownWords].filter((w) => found.has(w)).length / doc.ownWords.size : 0;
-        return { doc, score: score + TYPE_BONUS[doc.type] + (doc.type === 'lvl1' ? terms.length : 0) + COVERAGE_BONUS * covered };
-      })
-      .sort((a, b) => b.score - a.score || a.doc.id - b.doc.id);
-    const start = options.page * options.hitsPerPage;
-    const hits = ranked.slice(start, start + options.hitsPerPage).map(({ doc }) => this.toHit(doc, matched.get(doc.id) ?? new Set(), options.snippetWords));
-    return { hits, nbHits: ranked.length, page: options.page, nbPages: Math.ceil(ranked.length / options.hitsPerPage), hitsPerPage: options.hitsPerPage };
+  /** One result page of `hitsPerPage` pages, each with up to `perPage` records: the search page. */
+  async searchPages(query: string, options: QueryOptions): Promise<QueryResult> {
+    const ranked = await this.rank(query, options.facetFilters);
+    const matches = matcherFor(ranked.terms);
+    const pages = ranked.pages.slice(options.page * options.hitsPerPage, (options.page + 1) * options.hitsPerPage);
+    const records = await Promise.all(pages.map((page) => this.fragment(page)));
+    const hits = records.flatMap((list, i) => bestRecords(list, ranked.terms, options.perPage).map((r) => toHit(r, matches, options.snippetWords, `${pages[i]}-${r.position}`)));
+    return this.result(hits, ranked.pages.length, options);
+  }
+
+  private result(hits: SearchHit[], matchingPages: number, options: QueryOptions): QueryResult {
+    return { hits, nbHits: matchingPages, page: options.page, nbPages: Math.ceil(matchingPages / options.hitsPerPage), hitsPerPage: options.hitsPerPage };
   }
 
   private matchesFacets(filters: string[] | undefined): boolean {
     for (const filter of filters ?? []) {
       const [name, value] = filter.split(':');
-      if (name === 'language' && value !== this.language) return false;
-      if (name === 'docusaurus_tag' && value !== this.tag) return false;
+      if (name === 'language' && value !== this.manifest.language) return false;
+      if (name === 'docusaurus_tag' && value !== this.manifest.tag) return false;
     }
     return true;
   }
 
-  /** Candidate index words for one query term, with a quality factor in (0, 1]. */
-  private expand(term: string, isLast: boolean): Map<string, number> {
-    const out = new Map<string, number>();
-    if (this.postings.has(term)) out.set(term, 1);
-    if (isLast) {
-      for (const word of this.wordsWithPrefix(term)) if (!out.has(word)) out.set(word, 0.9);
+  /** Pages that contain every word of the query, best first. */
+  private async rank(query: string, facetFilters: string[] | undefined): Promise<Ranked> {
+    const words = tokenize(query);
+    if (words.length === 0 || !this.matchesFacets(facetFilters)) return { terms: [], pages: [] };
+    const terms = await Promise.all(words.map((word, i) => this.expand(word, i === words.length - 1)));
+    let found: Map<number, TermMatch[]> | undefined;
+    for (const term of terms) {
+      const matches = await this.termMatches(term);
+      // Every word must match (AND): pages without this one drop out.
+      if (found) for (const [page, list] of found) matches.has(page) ? list.push(matches.get(page) as TermMatch) : found.delete(page);
+      found ??= new Map([...matches].map(([page, match]) => [page, [match]]));
     }
-    const maxTypos = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
-    if (maxTypos > 0 && out.size === 0) {
-      for (const word of this.vocabulary) {
-        if (Math.abs(word.length - term.length) > maxTypos) continue;
-        const distance = boundedDistance(term, word, maxTypos);
-        if (distance <= maxTypos) out.set(word, distance === 1 ? 0.6 : 0.4);
+    const ranked: [number, number][] = [...(found ?? [])].map(([page, list]) => [page, this.pageScore(page, list, terms)]);
+    ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    return { terms, pages: ranked.map(([page]) => page) };
+  }
+
+  /**
+   * A page's score: each word scores by the best place it has in the page, plus how many of the
+   * page's records contain it. A title counts in proportion to how much of it the query covers, so
+   * "green screen" prefers "Green screen virtual studio" and "rundown" does not prefer "Rundown
+   * with templates and pages" to the page most about rundowns.
+   */
+  private pageScore(page: number, matches: readonly TermMatch[], terms: readonly QueryTerm[]): number {
+    const titleWords = Math.max(1, Number(this.manifest.titles[page] ?? 1));
+    const inTitle = matches.filter((m, i) => m.title > 0 && !STOP_WORDS.has(terms[i]?.word ?? '')).length;
+    const title = (FIELD_SCORE[FIELD.title] as number) * (0.4 + 0.6 * Math.min(1, inTitle / titleWords));
+    return matches.reduce((sum, m) => sum + Math.max(m.other, m.title * title) + m.frequency, 0);
+  }
+
+  /** Page → how one query word matches it (the best of its candidate keys). */
+  private async termMatches(term: QueryTerm): Promise<Map<number, TermMatch>> {
+    const matches = new Map<number, TermMatch>();
+    for (const [key, quality] of term.candidates) {
+      for (const [page, code] of await this.postings(key)) {
+        const field = code >> 6;
+        const match = matches.get(page) ?? { other: 0, title: 0, frequency: 0 };
+        if (field === FIELD.title) match.title = Math.max(match.title, quality);
+        match.other = Math.max(match.other, quality * (FIELD_SCORE[field === FIELD.title ? FIELD.h2 : field] ?? 1));
+        match.frequency = Math.max(match.frequency, quality * FREQUENCY_WEIGHT * Math.log2(1 + (code & 63)));
+        matches.set(page, match);
       }
     }
+    return matches;
+  }
+
+  private async postings(key: string): Promise<[number, number][]> {
+    const shard = await this.shard(this.shardOf(key));
+    const list = shard.postings[keyIndex(shard, key)] ?? [];
+    const out: [number, number][] = [];
+    let page = 0;
+    for (let j = 0; j + 1 < list.length; j += 2) {
+      page += list[j] as number;
+      out.push([page, list[j + 1] as number]);
+    }
     return out;
   }
 
-  private wordsWithPrefix(prefix: string): string[] {
+  /** The keys one query word may mean: itself, words it begins (while typed), close spellings. */
+  private async expand(word: string, last: boolean): Promise<QueryTerm> {
+    const key = searchKey(word);
+    const typed = americanSpelling(word);
+    const candidates = new Map<string, number>();
+    const shards = await this.shardsFor(key, last ? typed : undefined);
+    for (const shard of shards) if (keyIndex(shard, key) >= 0) candidates.set(key, 1);
+    // A complete word ("port") prefers itself to longer words it begins ("portal"); a partial one does not.
+    if (last) for (const shard of shards) this.prefixMatches(shard, typed, candidates, candidates.has(key) ? 0.5 : 0.9);
+    const maxTypos = word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+    if (!candidates.has(key) && maxTypos > 0) for (const shard of shards) typoMatches(shard, word, key, maxTypos, candidates);
+    return { word, candidates, prefix: last };
+  }
+
+  /** Words the typed word begins; while it is incomplete, also a stem it runs past ("configura" → "configur"). */
+  private prefixMatches(shard: TermShard, typed: string, candidates: Map<string, number>, quality: number): void {
+    const found: [string, number][] = [];
+    const complete = quality < 0.9;
+    shard.keys.forEach((k, i) => {
+      const runsPast = !complete && typed.startsWith(k) && k.length >= Math.max(4, typed.length - 3);
+      if (k !== typed && (k.startsWith(typed) || runsPast)) found.push([k, shard.postings[i]?.length ?? 0]);
+    });
+    for (const [form, i] of shard.forms) if (form.startsWith(typed) && shard.keys[i]) found.push([shard.keys[i] as string, shard.postings[i]?.length ?? 0]);
+    found.sort((a, b) => b[1] - a[1]);
+    // A one- or two-letter start says little: only its most frequent words count.
+    for (const [k] of found.slice(0, typed.length <= 2 ? 10 : MAX_PREFIX_KEYS)) if (!candidates.has(k)) candidates.set(k, quality);
+  }
+
+  private shardOf(key: string): number {
+    const firsts = this.manifest.shards;
     let lo = 0;
-    let hi = this.vocabulary.length;
+    let hi = firsts.length - 1;
     while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.vocabulary[mid] as string) < prefix) lo = mid + 1;
-      else hi = mid;
+      const mid = (lo + hi + 1) >> 1;
+      if ((firsts[mid] as string) <= key) lo = mid;
+      else hi = mid - 1;
     }
-    const out: string[] = [];
-    for (let i = lo; i < this.vocabulary.length && (this.vocabulary[i] as string).startsWith(prefix) && out.length < 50; i++) {
-      out.push(this.vocabulary[i] as string);
-    }
-    return out;
+    return lo;
   }
 
-  private toHit(doc: Doc, words: Set<string>, snippetWords: number): SearchHit {
-    const highlightHierarchy: SearchHit['_highlightResult']['hierarchy'] = {};
-    for (const level of LEVELS) {
-      const text = doc.hierarchy[level];
-      if (text) highlightHierarchy[level] = highlight(text, words);
+  /**
+   * The shard of a word's key and, for the word being typed, the shards of the words it begins
+   * (at most MAX_SHARDS_PER_TERM) and of a shorter stem it may run past ("configura" → "configur").
+   */
+  private shardsFor(key: string, typed: string | undefined): Promise<TermShard[]> {
+    const wanted = new Set([this.shardOf(key)]);
+    if (typed !== undefined) {
+      const first = this.shardOf(typed);
+      const last = Math.min(this.shardOf(`${typed}\uffff`), first + MAX_SHARDS_PER_TERM - 1);
+      for (let i = first; i <= last; i++) wanted.add(i);
+      if (typed.length > 4) wanted.add(this.shardOf(typed.slice(0, Math.max(4, typed.length - 3))));
     }
-    const hash = doc.url.indexOf('#');
-    return {
-      objectID: String(doc.id),
-      url: doc.url,
-      url_without_anchor: hash >= 0 ? doc.url.slice(0, hash) : doc.url,
-      anchor: hash >= 0 ? doc.url.slice(hash + 1) : null,
-      hierarchy: doc.hierarchy,
-      content: doc.content,
-      type: doc.type,
-      _highlightResult: { hierarchy: highlightHierarchy, ...(doc.content ? { content: highlight(doc.content, words) } : {}) },
-      _snippetResult: {
-        hierarchy: highlightHierarchy,
-        ...(doc.content ? { content: snippet(doc.content, words, snippetWords) } : {}),
-      },
-    };
+    return Promise.all([...wanted].map((i) => this.shard(i)));
+  }
+
+  private shard(i: number): Promise<TermShard> {
+    return cached(this.shards, i, () => this.load(`t${i}.json`) as Promise<TermShard>);
+  }
+
+  private fragment(page: number): Promise<FragmentRecord[]> {
+    return cached(this.fragments, page, async () => parseFragment((await this.load(`p${page}.json`)) as PageFragment));
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Index of a key in a shard's sorted keys, or -1. */
+function keyIndex(shard: TermShard, key: string): number {
+  let lo = 0;
+  let hi = shard.keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const k = shard.keys[mid] as string;
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
-function wordMatches(word: string, matched: Set<string>): boolean {
-  return tokenize(word).some((t) => matched.has(t));
+/** A memoised load that is forgotten when it fails, so that a later search tries again. */
+function cached<T>(cache: Map<number, Promise<T>>, i: number, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(i);
+  if (!pending) {
+    pending = load();
+    pending.catch(() => cache.delete(i));
+    cache.set(i, pending);
+  }
+  return pending;
 }
 
-function highlight(text: string, matched: Set<string>): { value: string; matchLevel: 'none' | 'partial' | 'full'; matchedWords: string[] } {
-  let any = false;
-  const value = text.replace(/[^\s]+|\s+/g, (chunk) => {
-    if (/^\s+$/.test(chunk) || !wordMatches(chunk, matched)) return escapeHtml(chunk);
-    any = true;
-    return `<mark>${escapeHtml(chunk)}</mark>`;
-  });
-  return { value, matchLevel: any ? 'full' : 'none', matchedWords: any ? [...matched] : [] };
-}
-
-/** A window of `size` words around the first match, with an ellipsis where text was cut. */
-function snippet(text: string, matched: Set<string>, size: number): { value: string; matchLevel: 'none' | 'partial' | 'full'; matchedWords: string[] } {
-  const words = text.split(/\s+/).filter(Boolean);
-  const first = Math.max(0, words.findIndex((w) => wordMatches(w, matched)));
-  const start = Math.max(0, Math.min(first - Math.floor(size / 3), words.length - size));
-  const slice = words.slice(start, start + size).join(' ');
-  const result = highlight(slice, matched);
-  const prefix = start > 0 ? '… ' : '';
-  const suffix = start + size < words.length ? ' …' : '';
-  return { ...result, value: prefix + result.value + suffix };
+function typoMatches(shard: TermShard, word: string, key: string, maxTypos: number, candidates: Map<string, number>): void {
+  const consider = (candidate: string, target: string) => {
+    if (Math.abs(candidate.length - word.length) > maxTypos + 3) return;
+    const distance = Math.min(boundedDistance(word, candidate, maxTypos), boundedDistance(key, candidate, maxTypos));
+    if (distance <= maxTypos) candidates.set(target, Math.max(candidates.get(target) ?? 0, distance <= 1 ? 0.6 : 0.4));
+  };
+  for (const k of shard.keys) consider(k, k);
+  for (const [form, i] of shard.forms) if (shard.keys[i]) consider(form, shard.keys[i] as string);
 }
 
 /** Levenshtein distance, giving up early once it must exceed `max`. */
 export function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -4,22 +4,62 @@
  * "No results" / "Unable to fetch results" screens, with our client plugged in underneath.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { DocSearchModal } from '@docsearch/react';
 import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
-import { createSiteSearchClient, rewriteHitUrl, type SiteSearchClient } from './client.ts';
+import { createSiteSearchClient, rewriteHitUrl } from './client.ts';
+import { highlighted } from './highlight.tsx';
+import { createFailureState, FailureScreen } from './failure.tsx';
+import type { SearchHit } from './types.ts';
 
 export interface SearchModal {
-  open(initialQuery?: string): void;
+  /** Opens with a query (and caret) typed before the modal loaded; `opener` gets the focus back on close. */
+  open(initial?: string | { value: string; caret: number }, opener?: Element | null): void;
   close(): void;
   isOpen(): boolean;
 }
 
-export async function createSearchModal(settings: SearchSettings, navigate: (url: string) => void): Promise<SearchModal> {
-  const site: SiteSearchClient = await createSiteSearchClient(settings);
+/**
+ * A code block's hit: titled with the heading it sits under (or the page), the code only as the
+ * snippet below it. DocSearch would title a text hit with the text itself.
+ */
+function CodeHit({ hit }: { hit: SearchHit }) {
+  const h = hit.hierarchy;
+  const heading = h.lvl6 ?? h.lvl5 ?? h.lvl4 ?? h.lvl3 ?? h.lvl2 ?? h.lvl1 ?? '';
+  return (
+    <div className="DocSearch-Hit-Container">
+      <div className="DocSearch-Hit-icon">
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M7 6l-4 4 4 4M13 6l4 4-4 4" stroke="currentColor" fill="none" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
+      <div className="DocSearch-Hit-content-wrapper">
+        <span className="DocSearch-Hit-title">{heading}</span>
+        <span className="DocSearch-Hit-path docsearch-code-snippet">
+          <code>{highlighted(hit._snippetResult.content?.value ?? hit.content ?? '')}</code>
+        </span>
+      </div>
+      <div className="DocSearch-Hit-action">
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <g stroke="currentColor" fill="none" fillRule="evenodd" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M18 3v4c0 2-2 4-4 4H2" />
+            <path d="M8 17l-6-6 6-6" />
+          </g>
+        </svg>
+      </div>
+    </div>
+  );
+}
+
+export function createSearchModal(settings: SearchSettings, navigate: (url: string) => void): SearchModal {
+  const site = createSiteSearchClient(settings);
   const container = document.createElement('div');
-  container.className = 'docsearch-container';
+  // On the embedded index the footer does not credit the hosted service (search.css hides its logo).
+  container.className = `docsearch-container docsearch-container--${settings.mode}`;
   document.body.appendChild(container);
+  const failure = createFailureState(container);
+  const client = failure.watch(site.client);
   let root: Root | null = null;
   let opener: Element | null = null;
 
@@ -27,49 +67,63 @@ export async function createSearchModal(settings: SearchSettings, navigate: (url
     root?.unmount();
     root = null;
     document.body.classList.remove('DocSearch--active');
-    if (opener instanceof HTMLElement) opener.focus();
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
   };
 
-  const open = (initialQuery?: string) => {
-    if (root) return;
-    opener = document.activeElement;
-    root = createRoot(container);
-    const searchPageUrl = (query: string) => `${settings.searchPagePath}?q=${encodeURIComponent(query)}`;
-    root.render(
-      <DocSearchModal
-        appId={settings.appId ?? 'local'}
-        apiKey={settings.apiKey ?? 'local'}
-        indexName={site.indexName}
-        initialScrollY={window.scrollY}
-        {...(initialQuery ? { initialQuery } : {})}
-        onClose={close}
-        maxResultsPerGroup={SEARCH.resultsPerGroup}
-        searchParameters={{ hitsPerPage: SEARCH.hitsPerPage, facetFilters: settings.facetFilters }}
-        transformSearchClient={() => site.client as never}
-        transformItems={(items) => items.map((item) => rewriteHitUrl(item, settings))}
-        navigator={{
-          navigate: ({ itemUrl }) => navigate(itemUrl),
-          navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
-          navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
-        }}
-        hitComponent={({ hit, children }) => (
-          <a href={hit.url} onClick={() => close()}>
-            {children}
+  const searchPageUrl = (query: string) => `${settings.searchPagePath}?q=${encodeURIComponent(query)}`;
+  const render = (initialQuery: string) => (
+    <>
+    <DocSearchModal
+      appId={settings.appId ?? 'local'}
+      apiKey={settings.apiKey ?? 'local'}
+      indexName={site.indexName}
+      initialScrollY={window.scrollY}
+      {...(initialQuery ? { initialQuery } : {})}
+      onClose={close}
+      maxResultsPerGroup={SEARCH.resultsPerGroup}
+      searchParameters={{ hitsPerPage: SEARCH.hitsPerPage, facetFilters: settings.facetFilters }}
+      transformSearchClient={() => client as never}
+      transformItems={(items) => items.map((item) => rewriteHitUrl(item, settings))}
+      navigator={{
+        navigate: ({ itemUrl }) => navigate(itemUrl),
+        navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
+        navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
+      }}
+      hitComponent={({ hit, children }) => (
+        <a href={hit.url} onClick={() => close()}>
+          {(hit as unknown as SearchHit).code ? <CodeHit hit={hit as unknown as SearchHit} /> : children}
+        </a>
+      )}
+      resultsFooterComponent={({ state }) => {
+        const count = (state.context as { nbHits?: number }).nbHits ?? 0;
+        return (
+          <a className="docsearch-see-all" href={searchPageUrl(state.query)} onClick={() => close()}>
+            {`See all ${count} results`}
           </a>
-        )}
-        resultsFooterComponent={({ state }) => {
-          const count = (state.context as { nbHits?: number }).nbHits ?? 0;
-          return (
-            <a className="docsearch-see-all" href={searchPageUrl(state.query)} onClick={() => close()}>
-              {`See all ${count} results`}
-            </a>
-          );
-        }}
-        {...(settings.missingResultsUrl
-          ? { getMissingResultsUrl: ({ query }: { query: string }) => (settings.missingResultsUrl as string).replace('{query}', encodeURIComponent(query)) }
-          : {})}
-      />,
-    );
+        );
+      }}
+      {...(settings.missingResultsUrl
+        ? { getMissingResultsUrl: ({ query }: { query: string }) => (settings.missingResultsUrl as string).replace('{query}', encodeURIComponent(query)) }
+        : {})}
+    />
+    <FailureScreen state={failure} container={container} />
+    </>
+  );
+
+  const open: SearchModal['open'] = (initial, from) => {
+    if (root) return;
+    const typed = typeof initial === 'string' ? { value: initial, caret: initial.length } : (initial ?? { value: '', caret: 0 });
+    opener = from ?? document.activeElement;
+    failure.reset();
+    root = createRoot(container);
+    const mounting = root;
+    // Rendered and focused within this task, so that a keystroke queued meanwhile lands in DocSearch's input.
+    flushSync(() => mounting.render(render(typed.value.slice(0, SEARCH.maxQueryLength))));
+    const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (input && typed.value) {
+      input.focus();
+      input.setSelectionRange(typed.caret, typed.caret);
+    }
   };
   return { open, close, isOpen: () => root !== null };
 }

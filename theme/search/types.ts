@@ -26,16 +26,43 @@ export interface SearchHit {
   content: string | null;
   type: Level | 'content';
   anchor: string | null;
+  /** The hit is a code block (embedded index only): shown as a snippet under its heading. */
+  code?: boolean;
   _highlightResult: { hierarchy: Partial<Record<Level, HighlightValue>>; content?: HighlightValue };
   _snippetResult: { hierarchy?: Partial<Record<Level, HighlightValue>>; content?: HighlightValue };
 }
 
-/** The compact on-disk form of the embedded index: one array per record, levels trimmed. */
-export interface CompactIndex {
-  v: 1;
+/**
+ * The embedded index, a folder of small JSON files loaded on demand (see README, "Search index"):
+ * `index.json` (this manifest), term shards `t<i>.json` and one fragment `p<i>.json` per page.
+ */
+export interface IndexManifest {
+  v: 2;
   language: string;
   tag: string;
-  /** [url, type, content, lvl0, lvl1, …] with trailing nulls removed. */
+  /** The first key of each term shard, in order: shard i holds the keys from shards[i] up to shards[i + 1]. */
+  shards: string[];
+  /** Per page, one digit: how many distinct words its title has (at most 9), for title coverage. */
+  titles: string;
+}
+
+/** Keys in order; postings[i] lists [page − previous page, code, …] for keys[i], code = field × 64 + min(63, records). */
+export interface TermShard {
+  keys: string[];
+  postings: number[][];
+  /** Words of the pages whose key differs from the word ("licences" → keys[i] "licens"), for typos and prefixes. */
+  forms: [word: string, key: number][];
+}
+
+/** Where a key appears in a page, best first when compared: the posting's field. */
+export const FIELD = { content: 0, section: 1, description: 2, minorHeading: 3, h3: 4, h2: 5, title: 6 } as const;
+
+/** What a page's hits show: rows of [anchor, type, content, lvl2 … lvl6], trailing nulls removed. */
+export interface PageFragment {
+  url: string;
+  lvl0: string | null;
+  lvl1: string | null;
+  /** type is a hierarchy level, "content", or "code" (content from a code block). */
   records: (string | null)[][];
 }
 

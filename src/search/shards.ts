@@ -1,0 +1,146 @@
+/**
+ * The embedded index, built from the search records: an inverted index of page-level postings cut
+ * into term shards by key range, plus one fragment per page with what its hits show. The browser
+ * loads the manifest, then only the shards of the query's words and the fragments of the best
+ * pages, so the first search stays small however many pages the site has (as Pagefind does).
+ *
+ * Postings are per page, not per record: a word found in most pages costs one small pair per
+ * page, where per-record postings grew thirty times larger on long pages. Records are ranked in
+ * the browser, within the fragments of the pages that ranked first.
+ */
+import { searchKey, STOP_WORDS, tokenize } from '../../theme/search/analyze.ts';
+import { FIELD, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
+import type { IndexedRecord } from './records.ts';
+
+/** One page of the site with its records, in the order the build made them. */
+export interface IndexPage {
+  url: string;
+  records: IndexedRecord[];
+}
+
+export interface EmbeddedIndex {
+  manifest: IndexManifest;
+  shards: TermShard[];
+  fragments: PageFragment[];
+}
+
+/** About this many characters of postings per shard: roughly 8–12 KB once gzipped. */
+export const SHARD_CHARS = 40_000;
+
+const HEADING_FIELD: Partial<Record<Level, number>> = { lvl2: FIELD.h2, lvl3: FIELD.h3 };
+
+/** Key → [best field, records that contain it] for one page; adds the page's other spellings to `forms`. */
+function pageKeys(page: IndexPage, forms: Map<string, Set<string>>): Map<string, [number, number]> {
+  const keys = new Map<string, [number, number]>();
+  // Stamps instead of a Set per text: this loop runs for every word of the site (allocation-free).
+  const stamps = new Map<string, number>();
+  let stamp = 0;
+  const note = (text: string | null | undefined, field: number, counts: boolean) => {
+    if (!text) return;
+    stamp++;
+    for (const word of tokenize(text)) {
+      const key = searchKey(word);
+      if (stamps.get(key) === stamp) continue;
+      stamps.set(key, stamp);
+      if (key !== word) {
+        const spellings = forms.get(key);
+        if (spellings) spellings.add(word);
+        else forms.set(key, new Set([word]));
+      }
+      const entry = keys.get(key);
+      if (!entry) keys.set(key, [field, counts ? 1 : 0]);
+      else {
+        if (field > entry[0]) entry[0] = field;
+        if (counts) entry[1]++;
+      }
+    }
+  };
+  const first = page.records[0];
+  note(first?.hierarchy.lvl1, FIELD.title, false);
+  note(first?.hierarchy.lvl0, FIELD.section, false);
+  const ownHeadings = new Set<string | null>();
+  for (const record of page.records) {
+    if (record.type === 'lvl1') note(record.content, FIELD.description, true);
+    else if (record.type === 'content') note(record.content, FIELD.content, true);
+    else {
+      note(record.hierarchy[record.type], HEADING_FIELD[record.type] ?? FIELD.minorHeading, true);
+      ownHeadings.add(record.hierarchy[record.type]);
+    }
+  }
+  // Levels above a record that are no record's own heading (an API operation's tag) give context, once.
+  const context = new Set(page.records.flatMap((r) => LEVELS.slice(2).map((l) => r.hierarchy[l])).filter((t) => t && !ownHeadings.has(t)));
+  for (const text of context) note(text, FIELD.section, false);
+  return keys;
+}
+
+function fragmentOf(page: IndexPage): PageFragment {
+  const first = page.records[0];
+  const records = page.records.map((r) => {
+    const hash = r.url.indexOf('#');
+    const row: (string | null)[] = [hash >= 0 ? r.url.slice(hash + 1) : '', r.code ? 'code' : r.type, r.content, ...LEVELS.slice(2).map((l) => r.hierarchy[l])];
+    while (row.length > 3 && row[row.length - 1] === null) row.pop();
+    return row;
+  });
+  return { url: page.url, lvl0: first?.hierarchy.lvl0 ?? null, lvl1: first?.hierarchy.lvl1 ?? null, records };
+}
+
+function titleWords(page: IndexPage): number {
+  const title = page.records[0]?.hierarchy.lvl1 ?? '';
+  // Parts of "open-source" count, not the compound itself; nor do numbers ("5.4 licence backup").
+  return Math.min(9, new Set(tokenize(title).filter((w) => !STOP_WORDS.has(w) && !/[._'-]/.test(w) && !/^\d+$/.test(w))).size);
+}
+
+/** Cuts the sorted keys into shards of about `shardChars` characters of postings each. */
+function cutShards(postings: Map<string, number[]>, forms: Map<string, Set<string>>, shardChars: number): TermShard[] {
+  const shards: TermShard[] = [];
+  let current: TermShard = { keys: [], postings: [], forms: [] };
+  let size = 0;
+  for (const key of [...postings.keys()].sort()) {
+    const list = postings.get(key) as number[];
+    if (size > 0 && size + list.length * 3 > shardChars) {
+      shards.push(current);
+      current = { keys: [], postings: [], forms: [] };
+      size = 0;
+    }
+    current.keys.push(key);
+    current.postings.push(list);
+    size += key.length + list.length * 3;
+    for (const word of [...(forms.get(key) ?? [])].sort()) {
+      current.forms.push([word, current.keys.length - 1]);
+      size += word.length + 6;
+    }
+  }
+  if (current.keys.length > 0 || shards.length === 0) shards.push(current);
+  return shards;
+}
+
+export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language: string; tag: string }, shardChars = SHARD_CHARS): EmbeddedIndex {
+  const postings = new Map<string, number[]>();
+  const lastPage = new Map<string, number>();
+  const forms = new Map<string, Set<string>>();
+  pages.forEach((page, id) => {
+    for (const [key, [field, count]] of pageKeys(page, forms)) {
+      let list = postings.get(key);
+      if (!list) postings.set(key, (list = []));
+      list.push(id - (lastPage.get(key) ?? 0), field * 64 + Math.min(63, count));
+      lastPage.set(key, id);
+    }
+  });
+  const shards = cutShards(postings, forms, shardChars);
+  const manifest: IndexManifest = {
+    v: 2,
+    language: meta.language,
+    tag: meta.tag,
+    shards: shards.map((s) => s.keys[0] ?? ''),
+    titles: pages.map(titleWords).join(''),
+  };
+  return { manifest, shards, fragments: pages.map(fragmentOf) };
+}
+
+/** The index as files, by name inside its folder. */
+export function indexFiles(index: EmbeddedIndex): Map<string, string> {
+  const files = new Map<string, string>([['index.json', JSON.stringify(index.manifest)]]);
+  index.shards.forEach((shard, i) => files.set(`t${i}.json`, JSON.stringify(shard)));
+  index.fragments.forEach((fragment, i) => files.set(`p${i}.json`, JSON.stringify(fragment)));
+  return files;
+}

@@ -1,0 +1,67 @@
+/**
+ * Search on the real 5.4 SP1 site in Chromium (issue 16, item 6): British and American spellings,
+ * the page a reader means first, and what the first search downloads stays a few small files.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { startRealSite } from './real-site.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await startRealSite();
+}, 180_000);
+afterAll(() => site.close());
+
+async function firstHit(page: Page, query: string): Promise<{ title: string; href: string }> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('.DocSearch-Modal');
+  // One input event, one search (typed letter by letter, the hits shown may lag a query behind).
+  await page.fill('.DocSearch-Input', query);
+  // The hits of the whole query: DocSearch's "See all" footer carries the query it answered.
+  await page.waitForSelector(`.docsearch-see-all[href$="?q=${encodeURIComponent(query)}"]`);
+  const hit = page.locator('.DocSearch-Hit').first();
+  const result = { title: (await hit.locator('.DocSearch-Hit-title').textContent()) ?? '', href: (await hit.locator('a').getAttribute('href')) ?? '' };
+  await page.keyboard.press('Escape');
+  return result;
+}
+
+describe('search on the 5.4 SP1 site', () => {
+  it('finds Hub licensing for "licence", "license" and "licensing", and Playout for "rundown"', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'faq/glossary/');
+    for (const query of ['licence', 'license', 'licensing']) {
+      const hit = await firstHit(page, query);
+      expect(hit.href, query).toMatch(/\/installations\/licensing\/hub-licensing\//);
+    }
+    expect((await firstHit(page, 'rundown')).href).toMatch(/\/user-guide\/playout\//);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('loads a few small index files while the reader types a query, never the whole index', async () => {
+    const { page } = await openPage(site);
+    const index: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/search-index-')) index.push(r.url());
+    });
+    await openRoute(site, page, 'faq/glossary/');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('colour grading');
+    await page.waitForSelector('.docsearch-see-all[href$="?q=colour%20grading"]');
+    const shards = index.filter((u) => /\/t\d+\.json$/.test(u));
+    const fragments = index.filter((u) => /\/p\d+\.json$/.test(u));
+    expect(index.filter((u) => u.endsWith('/index.json'))).toHaveLength(1);
+    expect(shards.length).toBeGreaterThan(0);
+    expect(shards.length).toBeLessThanOrEqual(4);
+    expect(fragments.length).toBeGreaterThan(0);
+    // Every keystroke searched (c, co, col, …); all of them together still load a small part of the index.
+    const folder = (await readdir(path.join(site.dir, 'out', 'assets'))).find((f) => f.startsWith('search-index-')) ?? '';
+    const files = await readdir(path.join(site.dir, 'out', 'assets', folder));
+    expect(new Set(index).size).toBeLessThan(files.length / 3);
+    await page.close();
+  });
+});
