@@ -5,8 +5,7 @@
  */
 import { checkLinks, type RenderedRoute } from '../checks/links.ts';
 import { applySeverities, type Finding } from '../checks/findings.ts';
-import { refineApiAnchorFindings } from '../checks/api-anchors.ts';
-import { withBase } from '../../theme/urls.ts';
+import { apiPageAnchors, refineApiAnchorFindings } from '../checks/api-anchors.ts';
 import type { ApiPage } from './api.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -41,7 +40,7 @@ export function runChecks(input: {
           configFile: project.loaded.file,
           configPositionOf: (href) => input.site.linkPositions.get(href),
         }),
-        input.apiPages.flatMap((a) => a.pages.map((p) => ({ path: withBase(project.config.baseUrl, `/${p.route}/`), data: p.data }))),
+        apiPageAnchors(input.apiPages, project.config.baseUrl),
       ),
       ...input.apiPages.flatMap((api) => api.spec.findings),
     ],

@@ -5,6 +5,8 @@
  * operations that exist, which the page translates to its own anchors.
  */
 import type { ApiPageData } from '../../theme/data.ts';
+import { withBase } from '../../theme/urls.ts';
+import { lineColumnAt } from '../openapi/positions.ts';
 import { closest } from '../openapi/spec-problem.ts';
 import type { Finding } from './findings.ts';
 
@@ -12,6 +14,13 @@ export interface ApiPageAnchors {
   /** URL path of the page, with the base ("/docs/api/"). */
   path: string;
   data: ApiPageData;
+  /** The spec the page was made from: links in its descriptions are reported there. */
+  spec: { file: string; raw: string };
+}
+
+/** The API pages of a build as the refinement below needs them. */
+export function apiPageAnchors(apis: readonly { spec: { file: string; raw: string }; pages: readonly { route: string; data: ApiPageData }[] }[], baseUrl: string): ApiPageAnchors[] {
+  return apis.flatMap((api) => api.pages.map((page) => ({ path: withBase(baseUrl, `/${page.route}/`), data: page.data, spec: { file: api.spec.file, raw: api.spec.raw } })));
 }
 
 interface OperationPlace {
@@ -35,7 +44,20 @@ export function refineApiAnchorFindings(findings: Finding[], pages: readonly Api
     const fragment = decodeFragment(url.hash.slice(1));
     const sameApi = places.filter((p) => byPath.get(p.path)?.data.id === page.data.id);
     const refined = explain(fragment, page, sameApi);
-    return refined === 'valid' ? [] : [{ ...finding, ...refined }];
+    if (refined === 'valid') return [];
+    // A link on an API page comes from a description in its spec: point at that line.
+    const source = byPath.get(from);
+    if (!source) return [{ ...finding, ...refined }];
+    const link = finding.link;
+    const offset = [`](${link})`, `"${link}"`, link].map((form) => source.spec.raw.indexOf(form)).find((i) => i >= 0) ?? -1;
+    return [
+      {
+        ...finding,
+        message: `${refined.message} (a link in a description of the spec)`,
+        hint: `${refined.hint}; a link to another site's heading needs that site's full URL`,
+        position: offset >= 0 ? { file: source.spec.file, ...lineColumnAt(source.spec.raw, offset + (source.spec.raw.startsWith('](', offset) ? 2 : 0)) } : { file: source.spec.file },
+      },
+    ];
   });
 }
 

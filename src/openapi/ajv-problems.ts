@@ -20,26 +20,41 @@ export function ajvProblems(errors: readonly AjvError[], document: unknown, vers
   return [...problems.values()];
 }
 
-/** Keeps, for each place, the errors that name the actual defect rather than a failed alternative. */
+/**
+ * Keeps the errors that name the actual defect. Aggregates ("must match exactly one schema in
+ * oneOf") and the Reference alternative ("must have required property '$ref'") go when anything
+ * more specific was said about the place; among the alternatives of a oneOf/anyOf, only the one that
+ * came closest (fewest errors) speaks.
+ */
 function mostSpecific(errors: readonly AjvError[]): AjvError[] {
-  const isAggregate = (e: AjvError) => AGGREGATES.has(e.keyword);
-  const isBranch = (e: AjvError) => /\/(oneOf|anyOf)\/\d+\//.test(e.schemaPath) || e.schemaPath.includes('/Reference/') || (e.keyword === 'required' && e.params.missingProperty === '$ref');
-  const concrete = errors.filter((e) => !isAggregate(e));
-  const direct = concrete.filter((e) => !isBranch(e));
-  const kept: AjvError[] = [];
-  for (const error of errors) {
-    const here = (e: AjvError) => e.instancePath === error.instancePath || e.instancePath.startsWith(`${error.instancePath}/`);
-    if (isAggregate(error)) {
-      if (!concrete.some(here)) kept.push(error);
-    } else if (isBranch(error)) {
-      if (!direct.some(here)) kept.push(error);
-    } else {
-      kept.push(error);
+  const noise = (e: AjvError) => AGGREGATES.has(e.keyword) || (e.keyword === 'required' && e.params.missingProperty === '$ref');
+  const at = (place: string) => (e: AjvError) => e.instancePath === place || e.instancePath.startsWith(`${place}/`);
+  const specific = errors.filter((e) => !noise(e));
+  const kept = errors.filter((e) => !noise(e) || !specific.some(at(e.instancePath)));
+  const branches = new Map<string, Map<number, AjvError[]>>();
+  const result: AjvError[] = [];
+  for (const error of kept) {
+    const branch = /^(.*\/(?:oneOf|anyOf))\/(\d+)\//.exec(error.schemaPath);
+    if (!branch) {
+      result.push(error);
+      continue;
     }
+    // The alternatives belong to the place where the oneOf failed (their errors may sit deeper).
+    const owner = errors
+      .filter((e) => e.schemaPath === branch[1] && (error.instancePath === e.instancePath || error.instancePath.startsWith(`${e.instancePath}/`)))
+      .sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+    const group = `${branch[1]}@${owner?.instancePath ?? error.instancePath}`;
+    const byIndex = branches.get(group) ?? new Map<number, AjvError[]>();
+    byIndex.set(Number(branch[2]), [...(byIndex.get(Number(branch[2])) ?? []), error]);
+    branches.set(group, byIndex);
+  }
+  for (const byIndex of branches.values()) {
+    const closest = [...byIndex.entries()].sort((a, b) => a[1].length - b[1].length || a[0] - b[0])[0];
+    result.push(...(closest?.[1] ?? []));
   }
   // Every branch failing the same way is one defect: keep one error per place and keyword.
   const seen = new Set<string>();
-  return kept.filter((e) => {
+  return result.filter((e) => {
     const id = `${e.instancePath}\u0000${e.keyword}\u0000${JSON.stringify(e.params)}`;
     if (seen.has(id)) return false;
     seen.add(id);
@@ -58,7 +73,8 @@ function translate(error: AjvError, document: unknown, version: '3.0' | '3.1'): 
     }
     case 'required': {
       const key = String(error.params.missingProperty ?? '');
-      return { keyPath, message: `"${key}" is required at ${where} but missing`, hint: `add "${key}" here` };
+      if (key === 'required') return { keyPath, message: `${where} is a path parameter without "required: true"`, hint: 'path parameters are always required: add required: true' };
+      return { keyPath, message: `"${key}" is missing at ${where}`, hint: `add "${key}" here; OpenAPI ${version} requires it` };
     }
     case 'type':
       return { keyPath, message: `${where} must be ${article(String(error.params.type))}, not ${describeValue(valueAt(document, keyPath))}`, hint: 'change the value to the expected type' };

@@ -132,10 +132,9 @@ function pathParameterProblems(document: Record<string, unknown>): SpecProblem[]
       });
     }
     for (const param of declared) {
+      // (A path parameter without required: true is reported by the schema validation.)
       if (!inTemplate.includes(param.name)) {
         problems.push({ keyPath: param.keyPath, message: `path parameter "${param.name}" of ${where} is not in the path`, hint: `add {${param.name}} to the path, or change "in" if it is not a path parameter` });
-      } else if (param.required !== true) {
-        problems.push({ keyPath: param.keyPath, message: `path parameter "${param.name}" of ${where} is not marked required`, hint: 'path parameters are always required: add required: true' });
       }
     }
   }
@@ -144,7 +143,6 @@ function pathParameterProblems(document: Record<string, unknown>): SpecProblem[]
 
 interface DeclaredParameter {
   name: string;
-  required: unknown;
   keyPath: KeyPath;
 }
 
@@ -154,7 +152,7 @@ function declaredPathParameters(document: unknown, pathItem: Record<string, unkn
     (Array.isArray(list) ? list : []).flatMap((item, i) => {
       const param = resolveRefs(document, item).value;
       if (!isObject(param) || param.in !== 'path' || typeof param.name !== 'string') return [];
-      return [{ name: param.name, required: param.required, keyPath: [...base, i] }];
+      return [{ name: param.name, keyPath: [...base, i] }];
     });
   const own = read(operation.parameters, [...operationPath, 'parameters']);
   const shared = read(pathItem.parameters, [...operationPath.slice(0, -1), 'parameters']).filter((p) => !own.some((o) => o.name === p.name));

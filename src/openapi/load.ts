@@ -7,12 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parse as parseJsonWithErrors, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { hashText } from '../cache/fingerprint.ts';
 import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { DocsgenError } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
-import { createLocator, lineColumnAt, type Locate } from './positions.ts';
+import { createLocator, lineColumnAt, type LocateAll } from './positions.ts';
 import { validateStructure } from './validate-structure.ts';
 import { ajvProblems, typedKeyPath } from './ajv-problems.ts';
 import { lintDocument } from './lint.ts';
@@ -58,8 +59,8 @@ export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: s
   const locate = createLocator(raw, file);
   const document = parseSpecText(raw, file);
   const version = renderableVersion(document, file, locate);
-  const problems = [...(await validateStructure(document, version.version).then((errors) => ajvProblems(errors, document, version.version))), ...lintDocument(document, version.version)];
-  const findings = [...version.findings, ...problems.map((p) => toFinding(p, document, locate))];
+  const problems = [...version.problems, ...ajvProblems(await validateStructure(document, version.version), document, version.version), ...lintDocument(document, version.version)];
+  const findings = toFindings(problems, document, locate);
   const result: CachedSpec = { document, version: version.version, findings };
   if (cacheFile) await writeCachedJson(cacheFile, result);
   return { ...base, ...result };
@@ -83,11 +84,10 @@ export function parseSpecText(raw: string, file: string): Record<string, unknown
   try {
     parsed = json ? JSON.parse(raw) : parseYaml(raw, { maxAliasCount: 10_000 });
   } catch (error) {
+    if (json) throw jsonSyntaxError(raw, file);
     const message = (error as Error).message.split('\n')[0] ?? '';
     const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    const jsonOffset = /position (\d+)/.exec(message)?.[1];
-    const where = yamlPos ? { line: yamlPos.line, column: yamlPos.col } : jsonOffset !== undefined ? lineColumnAt(raw, Number(jsonOffset)) : {};
-    throw new DocsgenError(`the API spec is not valid ${json ? 'JSON' : 'YAML'}: ${message}`, { position: { file, ...where }, hint: 'fix the syntax at this position' });
+    throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position: { file, ...(yamlPos ? { line: yamlPos.line, column: yamlPos.col } : {}) }, hint: 'fix the syntax at this position' });
   }
   if (!isObject(parsed)) {
     const what = Array.isArray(parsed) ? 'a list' : parsed === null || parsed === undefined ? 'empty' : 'a single value';
@@ -99,13 +99,35 @@ export function parseSpecText(raw: string, file: string): Record<string, unknown
   return parsed;
 }
 
+const JSON_PROBLEMS: Record<string, string> = {
+  InvalidSymbol: 'an unexpected character',
+  ValueExpected: 'a value is missing',
+  PropertyNameExpected: 'a property name in double quotes is missing',
+  CommaExpected: 'a comma is missing',
+  ColonExpected: 'a colon is missing',
+  CloseBraceExpected: 'a closing } is missing',
+  CloseBracketExpected: 'a closing ] is missing',
+  EndOfFileExpected: 'there is more text after the end of the document',
+  UnexpectedEndOfString: 'a string is not closed',
+};
+
+/** JSON.parse says what but not where; jsonc-parser finds the first problem's offset. */
+function jsonSyntaxError(raw: string, file: string): DocsgenError {
+  const errors: ParseError[] = [];
+  parseJsonWithErrors(raw, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  const what = first ? (JSON_PROBLEMS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)) : 'it cannot be read';
+  return new DocsgenError(`the API spec is not valid JSON: ${what}`, { position: { file, ...(first ? lineColumnAt(raw, first.offset) : {}) }, hint: 'fix the syntax at this position' });
+}
+
 const CONVERT_HINT = 'convert it to OpenAPI 3 once, for example with `npx swagger2openapi spec.yaml -o spec-v3.yaml`, and point the "spec" of this API entry in config.yaml at the result';
 
 /** OpenAPI 3.0 or 3.1, or an error saying why the file cannot be rendered. */
-function renderableVersion(document: Record<string, unknown>, file: string, locate: Locate): { version: '3.0' | '3.1'; findings: Finding[] } {
+function renderableVersion(document: Record<string, unknown>, file: string, locate: LocateAll): { version: '3.0' | '3.1'; problems: SpecProblem[] } {
   const value = document.openapi;
+  const at = (key: string) => locate([[key]])[0] ?? { file };
   if (document.swagger !== undefined && value === undefined) {
-    throw new DocsgenError(`this is a Swagger ${String(document.swagger)} file (OpenAPI 2); docsgen renders OpenAPI 3.0 and 3.1`, { position: locate(['swagger']), hint: CONVERT_HINT });
+    throw new DocsgenError(`this is a Swagger ${String(document.swagger)} file (OpenAPI 2); docsgen renders OpenAPI 3.0 and 3.1`, { position: at('swagger'), hint: CONVERT_HINT });
   }
   if (value === undefined) {
     throw new DocsgenError('the API spec has no "openapi" field, so it is not an OpenAPI 3 document', {
@@ -118,26 +140,27 @@ function renderableVersion(document: Record<string, unknown>, file: string, loca
   if (!version) {
     const two = /^2(\.|$)/.test(text);
     throw new DocsgenError(`"openapi: ${text}" is not a version docsgen can render: it renders OpenAPI 3.0 and 3.1${two ? ' (version 2 files are Swagger files, which say swagger: "2.0")' : ''}`, {
-      position: locate(['openapi']),
+      position: at('openapi'),
       hint: two ? CONVERT_HINT : 'set "openapi" to the 3.0.x or 3.1.x version the file follows',
     });
   }
-  const findings: Finding[] = [];
+  const problems: SpecProblem[] = [];
   if (typeof value !== 'string') {
     // Validation runs on the document as read; the schema wants the version as text.
     document.openapi = `${version}.0`;
-    findings.push(specFinding({ keyPath: ['openapi'], message: `"openapi: ${String(value)}" is read as a number`, hint: `write the version as text, with quotes: openapi: "${version}.0"` }, locate));
+    problems.push({ keyPath: ['openapi'], message: `"openapi: ${String(value)}" is read as a number`, hint: `write the version as text, with quotes: openapi: "${version}.0"` });
   }
-  return { version, findings };
+  return { version, problems };
 }
 
-function toFinding(problem: SpecProblem, document: unknown, locate: Locate): Finding {
-  return specFinding({ ...problem, keyPath: typedKeyPath(document, problem.keyPath) }, locate);
-}
-
-function specFinding(problem: SpecProblem, locate: Locate): Finding {
-  const position = locate(problem.keyPath);
-  // Without a line, the JSON pointer is the only way to find the place.
-  const message = position.line === undefined ? `${problem.message} (${pointerOf(problem)})` : problem.message;
-  return { kind: 'invalid-api-spec', message, position, hint: problem.hint };
+/** Problems as findings, their positions looked up in one pass over the file. */
+function toFindings(problems: SpecProblem[], document: unknown, locate: LocateAll): Finding[] {
+  const typed = problems.map((p) => ({ ...p, keyPath: typedKeyPath(document, p.keyPath) }));
+  const positions = locate(typed.map((p) => p.keyPath));
+  return typed.map((problem, i) => {
+    const position = positions[i] ?? { file: '' };
+    // Without a line, the JSON pointer is the only way to find the place.
+    const message = position.line === undefined ? `${problem.message} (${pointerOf(problem)})` : problem.message;
+    return { kind: 'invalid-api-spec', message, position, hint: problem.hint };
+  });
 }

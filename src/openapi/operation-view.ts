@@ -6,7 +6,7 @@
 import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
 import type { OperationEntry } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
-import { OPERATION_ROW_BUDGET, schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
+import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
 import { examplesOf, sampleValue } from './examples.ts';
 import { codeSamples, type SampleRequest } from './samples.ts';
 import { sampleBaseUrl } from './servers.ts';
@@ -21,7 +21,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const op = entry.operation;
   // One budget and one set of expanded schemas for the whole operation: each schema is shown once.
   const expanded = new Set<string>();
-  const budget = { rows: OPERATION_ROW_BUDGET };
+  const budget = { rows: ctx.rowBudget };
   const scope = (purpose: ViewScope['purpose']): ViewScope => ({ purpose, expanded, budget });
   const parameters = parametersOf(ctx, entry).map((p) => parameterView(ctx, p, scope('request')));
   const body = resolveRefs(ctx.document, op.requestBody).value;

@@ -13,7 +13,6 @@ import { withBase } from '../../theme/urls.ts';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import type { LoadedApiSpec } from './load.ts';
-import { createDescriptionRenderer } from './markdown.ts';
 import { referencePages } from './reference-model.ts';
 
 export interface ApiRoutePage {
@@ -42,12 +41,12 @@ export async function apiReferencePages(spec: LoadedApiSpec, options: ApiPagesOp
   const cached = await readCachedJson<ApiRoutePage[]>(file);
   if (cached) return cached;
   const render = await themeRenderer(options.loadTheme);
-  const { renderUntrustedMarkdown } = await import('../markdown/safe.ts');
+  const { createDescriptionRenderer } = await import('./markdown.ts');
   const pages = referencePages(spec, {
     baseUrl: options.baseUrl,
     specUrl,
     specLocation: new URL(specUrl, options.siteUrl).href,
-    description: createDescriptionRenderer(renderUntrustedMarkdown),
+    description: createDescriptionRenderer(),
   }).map((page) => ({ route: page.route, data: { ...page.data, hasSchemas: page.model.schemas.length > 0 }, html: render(page.model) }));
   await writeCachedJson(file, pages);
   return pages;

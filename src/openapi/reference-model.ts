@@ -11,7 +11,7 @@ import type { LoadedApiSpec } from './load.ts';
 import { groupByTag, listOperations, type TagEntry } from './operations.ts';
 import { operationView, type OperationContext } from './operation-view.ts';
 import { isObject } from './pointer.ts';
-import { schemaView } from './schema-view.ts';
+import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
 import { serverViews } from './servers.ts';
 
 export const SPLIT_THRESHOLD = 150;
@@ -36,7 +36,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const tags = groupByTag(document, operations);
   const split = spec.splitByTag ?? operations.length > SPLIT_THRESHOLD;
   const routeOfTag = tagRoutes(spec.route, tags, split);
-  const ctx = operationContext(document, options);
+  const ctx = operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small);
   const info = isObject(document.info) ? document.info : {};
   const intro = { descriptionHtml: options.description(info.description), servers: serverViews(document) };
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
@@ -96,11 +96,12 @@ function tagRoutes(route: string, tags: TagEntry[], split: boolean): Map<TagEntr
   );
 }
 
-function operationContext(document: Record<string, unknown>, options: ReferenceOptions): OperationContext {
+function operationContext(document: Record<string, unknown>, options: ReferenceOptions, rowBudget: number): OperationContext {
   const unique = createUniqueIds();
   const anchors = new Map(Object.keys(componentSchemas(document)).map((name) => [name, unique(schemaAnchor(name))]));
   return {
     document,
+    rowBudget,
     description: options.description,
     anchorOfSchema: (name) => anchors.get(name) ?? schemaAnchor(name),
     referenced: new Set(),

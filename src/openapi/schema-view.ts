@@ -12,6 +12,8 @@ import { describeConstraints, jsonText } from './schema-text.ts';
 
 export interface SchemaViewContext {
   document: Record<string, unknown>;
+  /** Property rows an operation may expand inline (see OPERATION_ROW_BUDGET). */
+  rowBudget: number;
   description: (text: unknown) => string;
   anchorOfSchema: (name: string) => string;
   /** Named schemas the page links to (filled while building). */
@@ -27,8 +29,12 @@ export interface ViewScope {
   budget: { rows: number } | 'section';
 }
 
-/** Property rows an operation may expand inline before named schemas are shown collapsed. */
-export const OPERATION_ROW_BUDGET = 150;
+/**
+ * Property rows an operation may expand inline before named schemas are shown collapsed: enough for
+ * every tree of a small API; a large one (one page per tag) shows big named schemas collapsed and
+ * each of them once, in the page's Schemas section (GitHub's repos page: 7.4 MB → see the bench).
+ */
+export const OPERATION_ROW_BUDGET = { small: 150, large: 40 };
 const MAX_ANONYMOUS_DEPTH = 12;
 
 export function schemaView(ctx: SchemaViewContext, node: unknown, scope: ViewScope, ancestors: readonly string[] = [], depth = 0): SchemaView {
@@ -52,16 +58,24 @@ function referenceView(ctx: SchemaViewContext, node: Record<string, unknown>, sc
   ctx.referenced.add(name);
   const named = { name, anchor: ctx.anchorOfSchema(name) };
   if (ancestors.includes(name)) return { ...named, types: typesOf(value), constraints: [], circular: name };
-  if (isComplex(ctx, value) && shouldCollapse(scope, name, ancestors)) {
+  if (isComplex(ctx, value) && shouldCollapse(ctx, scope, name, value, ancestors)) {
     return { ...named, types: typesOf(value), constraints: [], collapsed: name, ...descriptionOf(ctx, value), ...local };
   }
   scope.expanded.add(name);
   return { ...schemaView(ctx, value, scope, [...ancestors, name], depth + 1), ...named, ...local };
 }
 
-function shouldCollapse(scope: ViewScope, name: string, ancestors: readonly string[]): boolean {
+function shouldCollapse(ctx: SchemaViewContext, scope: ViewScope, name: string, schema: Record<string, unknown>, ancestors: readonly string[]): boolean {
   if (scope.budget === 'section') return ancestors.length > 0;
-  return scope.expanded.has(name) || scope.budget.rows <= 0;
+  return scope.expanded.has(name) || ownRows(ctx, schema) > scope.budget.rows;
+}
+
+/** How many rows a schema's own level takes: its properties, those of allOf parts included. */
+function ownRows(ctx: SchemaViewContext, schema: Record<string, unknown>): number {
+  const parts = Array.isArray(schema.allOf) ? schema.allOf.map((p) => resolveRefs(ctx.document, p).value) : [];
+  const items = resolveRefs(ctx.document, schema.items).value;
+  const own = isObject(schema.properties) ? Object.keys(schema.properties).length : isObject(items) && isObject(items.properties) ? Object.keys(items.properties).length : 0;
+  return parts.reduce<number>((sum, part) => sum + (isObject(part) && isObject(part.properties) ? Object.keys(part.properties).length : 0), own);
 }
 
 function plainView(ctx: SchemaViewContext, schema: Record<string, unknown>, scope: ViewScope, ancestors: readonly string[], depth: number): SchemaView {

@@ -21,9 +21,14 @@ export function SchemaBlock(props: { schema: SchemaView }) {
       </div>
       <Description html={s.descriptionHtml} />
       <SchemaFacts schema={s} />
-      <SchemaBody schema={s} />
+      {collapsedTarget(s) ? <Nested schema={s} /> : <SchemaBody schema={s} />}
     </div>
   );
+}
+
+/** A schema (or the items of an array) shown collapsed: readers open it, the browser fills it. */
+function collapsedTarget(s: SchemaView): boolean {
+  return Boolean(s.collapsed || (s.types.includes('array') && s.items?.collapsed));
 }
 
 function TypeLabel(props: { schema: SchemaView }) {
