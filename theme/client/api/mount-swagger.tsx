@@ -142,8 +142,9 @@ function createInstance(target: TryItTarget) {
 }
 
 /**
- * Swagger UI's server list has a select inside an empty label and unlabelled variable inputs;
- * they get names here (axe: "form elements must have labels"). The colour mode is kept in step.
+ * Swagger UI's server list has a select inside an empty label, and its variable inputs and body
+ * editor have no label; they get names here (axe: "form elements must have labels"). The colour
+ * mode is kept in step.
  */
 function watchSwaggerDom(host: HTMLElement): MutationObserver {
   const html = document.documentElement;
@@ -151,6 +152,7 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
     html.classList.toggle('dark-mode', html.dataset.theme === 'dark');
     host.querySelectorAll<HTMLSelectElement>('.servers select#servers:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Server'));
     host.querySelectorAll<HTMLElement>('.servers [data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable ?? ''}`));
+    host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Request body'));
   };
   const observer = new MutationObserver(fix);
   observer.observe(host, { childList: true, subtree: true });

@@ -86,13 +86,20 @@ function Flags(props: { schema: SchemaView; required?: boolean }) {
       {s.readOnly ? <span className="api-badge">read-only</span> : null}
       {s.writeOnly ? <span className="api-badge">write-only</span> : null}
       {s.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
-      {s.circular ? (
-        <span className="api-badge api-badge--circular">
-          circular: {s.anchor ? <a href={`#${s.anchor}`}>{s.circular}</a> : s.circular}
-        </span>
-      ) : null}
+      <CircularBadge schema={s.circular ? s : s.types.includes('array') && s.items?.circular ? s.items : undefined} />
       {s.unresolved ? <span className="api-badge api-badge--error">unresolved $ref {s.unresolved}</span> : null}
     </>
+  );
+}
+
+/** "circular: Name" where a schema (or the items of an array) contains itself. */
+function CircularBadge(props: { schema: SchemaView | undefined }) {
+  const s = props.schema;
+  if (!s?.circular) return null;
+  return (
+    <span className="api-badge api-badge--circular">
+      circular: {s.anchor ? <a href={`#${s.anchor}`}>{s.circular}</a> : s.circular}
+    </span>
   );
 }
 
