@@ -195,12 +195,13 @@ describe('the hub REST API 1.6.0', () => {
     expect(operations(model)).toHaveLength(48);
     const set = op(model, 'operation/setProperty');
     expect(sample(set, 'curl')).toBe(
-      "curl -X PATCH 'http://localhost:8080/api/rest/v1/engines/1/nodes/nodePath/properties/propertyPath' \\\n  -H 'Content-Type: application/json' \\\n  --data '{\n  \"Value\": 1,\n  \"Interpolation\": \"EaseInOut\",\n  \"Duration\": 2,\n  \"Delay\": 0\n}'",
+      "curl -X PATCH 'http://localhost/api/rest/v1/engines/1/nodes/nodePath/properties/propertyPath' \\\n  -H 'Content-Type: application/json' \\\n  --data '{\n  \"Value\": 1,\n  \"Interpolation\": \"EaseInOut\",\n  \"Duration\": 2,\n  \"Delay\": 0\n}'",
     );
     expect(sample(set, 'python')).toContain('json={\n        "Value": 1,');
     expect(sample(op(model, 'operation/deleteRundown'), 'javascript')).toBe(
-      'const response = await fetch("http://localhost:8080/api/rest/v1/playout/rundowns/1", {\n  method: "DELETE",\n});\nconsole.log(response.status, await response.text());',
+      'const response = await fetch("http://localhost/api/rest/v1/playout/rundowns/1", {\n  method: "DELETE",\n});\nconsole.log(response.status, await response.text());',
     );
-    expect(model.intro?.servers[0]?.variables.map((v) => `${v.name}=${v.defaultValue}`)).toEqual(['hubHost=localhost', 'port=8080']);
+    // The port's default is 80, which a URL leaves out.
+    expect(model.intro?.servers[0]?.variables.map((v) => `${v.name}=${v.defaultValue}`)).toEqual(['hubHost=localhost', 'port=80']);
   });
 });

@@ -19,9 +19,9 @@ describe('docsgen search export', () => {
     const heading = records.find((r) => r.type === 'lvl2' && r.hierarchy.lvl2 === 'Render engine');
     expect(heading?.url).toBe('/docs/reference/glossary/#render-engine');
     expect(records.some((r) => r.type === 'content' && r.content === 'The renderer.' && r.url.endsWith('#render-engine'))).toBe(true);
-    const operation = records.find((r) => r.hierarchy.lvl3 === 'List things');
-    expect(operation).toMatchObject({ url: '/docs/api/#operation/listThings', type: 'lvl3', content: 'GET /things — List things (listThings)' });
-    expect(operation?.hierarchy).toMatchObject({ lvl0: 'REST API', lvl1: 'Mini API 1.0.0', lvl2: 'things' });
+    const operation = records.find((r) => r.hierarchy.lvl2 === 'List things');
+    expect(operation).toMatchObject({ url: '/docs/api/#operation/listThings', type: 'lvl2', content: 'GET /things — List things (listThings)' });
+    expect(operation?.hierarchy).toMatchObject({ lvl0: 'Mini API 1.0.0', lvl1: 'things', lvl2: 'List things', lvl3: null });
     // Export does not touch out/.
     await expect(readFile(path.join(dir, 'out/index.html'))).rejects.toThrow();
   });
