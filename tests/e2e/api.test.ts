@@ -192,6 +192,13 @@ describe('Try it', () => {
     await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
     expect(received.at(-1)).toEqual({ method: 'PATCH', url: '/api/rest/v1/playout/rundowns/7', body: '{"name": "Late news"}', type: 'application/json' });
     expect(await form.locator('.live-responses-table').textContent()).toContain('Late news from the fake hub');
+    // Swagger UI's own dark mode follows the site's toggle while the form is open.
+    const dark = () => page.evaluate(() => [document.documentElement.dataset.theme === 'dark', document.documentElement.classList.contains('dark-mode')]);
+    const before = await dark();
+    expect(before[0]).toBe(before[1]);
+    await page.click('button.color-mode-toggle');
+    await page.waitForFunction((was) => document.documentElement.classList.contains('dark-mode') !== was, before[1]);
+    expect(await dark()).toEqual([!before[0], !before[1]]);
     await page.close();
   });
 });
