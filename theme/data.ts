@@ -133,6 +133,8 @@ export interface ApiPageData {
   openapi: string;
   specUrl: string;
   specFileName: string;
+  /** URL templates of every server the spec names (Try it may call them: the page's CSP allows them). */
+  servers: string[];
   /** Route of the API's first page. */
   rootRoute: string;
   /** One page per tag (a large API); `tag` is this page's tag, absent on the overview. */

@@ -1,8 +1,9 @@
 /**
  * Descriptions of a spec (CommonMark, per the OpenAPI specification) as HTML, with micromark.
- * A spec is not our content: micromark's defaults suit it exactly, raw HTML shown as text (specs
- * write placeholders such as `<owner>` outside code, which a sanitizer would silently drop) and
- * link targets other than http(s), mailto and relative ones removed (no `javascript:`).
+ * Raw HTML is shown as text, never parsed: specs write placeholders such as `<owner>` outside code
+ * (GitHub's does), which a sanitizer would silently drop. Link and image URLs follow the site's one
+ * URL policy (src/markdown/sanitize-url.ts): site paths, fragments, http(s) and mailto, images also
+ * data:image; anything else (`javascript:`) loses its URL.
  * GitHub's spec holds over 5,000 distinct descriptions: every text is rendered once, plain
  * sentences skip the parser, and the GFM extensions (tables, bare URLs, strikethrough, task lists)
  * are loaded only for texts that can contain them, which halves the time.
@@ -13,6 +14,7 @@ import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-
 import { gfmTable, gfmTableHtml } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem, gfmTaskListItemHtml } from 'micromark-extension-gfm-task-list-item';
 import { escapeHtml } from '../render/document.ts';
+import { allowedUrl } from '../markdown/sanitize-url.ts';
 
 /** Characters that can start markdown syntax (or an entity) somewhere in a text. */
 const MARKDOWN_SYNTAX = /[\\`*_[\]<>#|~!&\n]|https?:|www\.|@|^\s*([-+]|\d+[.)])\s|^ {4}/;
@@ -29,7 +31,20 @@ const GFM: { test: RegExp; syntax: () => Extension; html: () => HtmlExtension }[
 
 export function renderDescription(text: string): string {
   const needed = GFM.filter((extension) => extension.test.test(text));
-  return micromark(text, { extensions: needed.map((e) => e.syntax()), htmlExtensions: needed.map((e) => e.html()) });
+  // micromark's own URL filter is replaced by the site's policy, applied to its output below.
+  const html = micromark(text, { extensions: needed.map((e) => e.syntax()), htmlExtensions: needed.map((e) => e.html()), allowDangerousProtocol: true });
+  return withUrlPolicy(html);
+}
+
+/** micromark writes URLs only as `<a href="…"` and `<img src="…"`, escaped with these four entities. */
+const URL_ATTRIBUTE = /<(a href|img src)="([^"]*)"/g;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+
+function withUrlPolicy(html: string): string {
+  return html.replace(URL_ATTRIBUTE, (whole, attribute: string, escaped: string) => {
+    const url = escaped.replace(/&(amp|quot|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+    return allowedUrl(url, attribute === 'a href' ? 'link' : 'image') === undefined ? `<${attribute}=""` : whole;
+  });
 }
 
 export function createDescriptionRenderer(render: (text: string) => string = renderDescription): (text: unknown) => string {

@@ -80,6 +80,7 @@ function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record
     openapi: String(spec.document.openapi ?? ''),
     specUrl: options.specUrl,
     specFileName: spec.fileName,
+    servers: allServerUrls(spec.document),
     rootRoute: `/${spec.route}/`,
   };
 }
@@ -128,6 +129,14 @@ function namedSchemas(ctx: OperationContext, start: string[]): ApiNamedSchema[] 
   }
   const order = Object.keys(all);
   return [...done.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/** Every server URL of the spec: the document's, its paths' and its operations' (each once). */
+function allServerUrls(document: Record<string, unknown>): string[] {
+  const urls = (list: unknown) => (Array.isArray(list) ? list.filter(isObject).map((s) => s.url).filter((u): u is string => typeof u === 'string') : []);
+  const found = [...urls(document.servers)];
+  for (const entry of listOperations(document)) found.push(...urls(entry.pathItem.servers), ...urls(entry.operation.servers));
+  return [...new Set(found)];
 }
 
 function componentSchemas(document: Record<string, unknown>): Record<string, unknown> {
