@@ -26,7 +26,8 @@ export interface RouteInput {
   docs: readonly DocSource[];
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
   sidebar: SidebarItem[];
-  apiPages: { route: string; data: ApiPageData }[];
+  /** API reference pages: their data and prerendered HTML (see src/openapi/pages.ts). */
+  apiPages: { route: string; data: ApiPageData; html: string }[];
   /** URL of the JSON file holding a category's items (see pruneSidebar). */
   sidebarItemsUrl(key: string): string;
   customPages: { file: string; route: string; title: string; description: string; html: string }[];
@@ -156,19 +157,25 @@ function specialRoutes(input: RouteInput): RouteEntry[] {
       section: 'Search',
       page: { kind: 'search', route: `/${config.search.searchPagePath}/`, title: 'Search the documentation', description: `Search the ${config.title}.`, html: '', toc: [], hideToc: true },
     },
-    ...input.apiPages.map((api) => ({
-      section: 'REST API',
-      page: {
-        kind: 'api' as const,
-        route: `/${api.route}/`,
-        title: `${api.data.title} ${api.data.version}`,
-        description: `Reference of the ${api.data.title} ${api.data.version}: every operation, its parameters, bodies and errors.`,
-        html: '',
-        toc: [],
-        hideToc: true,
-        api: api.data,
-      },
-    })),
+    ...input.apiPages.map(apiRoute),
     { page: { kind: 'notfound', route: NOT_FOUND_ROUTE, title: 'Page Not Found', description: '', html: '', toc: [], hideToc: true } },
   ];
+}
+
+/** An API reference page: an API's only page, its overview, or the page of one tag. */
+function apiRoute(api: RouteInput['apiPages'][number]): RouteEntry {
+  const name = `${api.data.title}${api.data.version ? ` ${api.data.version}` : ''}`;
+  return {
+    section: 'REST API',
+    page: {
+      kind: 'api',
+      route: `/${api.route}/`,
+      title: api.data.tag ? `${api.data.tag} – ${name}` : name,
+      description: `Reference of the ${name}${api.data.tag ? `, ${api.data.tag} operations` : ''}: every operation, its parameters, bodies, responses and schemas.`,
+      html: api.html,
+      toc: [],
+      hideToc: true,
+      api: api.data,
+    },
+  };
 }

@@ -104,7 +104,7 @@ export interface DocMeta {
 }
 
 export interface ApiOperation {
-  /** Anchor id, shared by the prerendered list and Swagger UI deep links. */
+  /** Anchor id on the page (see src/openapi/anchors.ts), shared with search and `docsgen check`. */
   anchor: string;
   operationId?: string;
   method: string;
@@ -113,15 +113,37 @@ export interface ApiOperation {
   deprecated: boolean;
 }
 
+export interface ApiNavTag {
+  name: string;
+  anchor: string;
+  /** Route of the page that holds the tag, "/api/" or "/api/pets/" when each tag has its own page. */
+  route: string;
+  /** The tag's operations when they are on this page; null on the other pages of a split API. */
+  operations: ApiOperation[] | null;
+}
+
+/**
+ * The small part of an API page the browser needs as data (title, navigation, spec link). The
+ * reference itself is prerendered HTML (the page's `html`), so it is never repeated as data.
+ */
 export interface ApiPageData {
   id: string;
   title: string;
   version: string;
-  descriptionHtml: string;
+  openapi: string;
   specUrl: string;
   specFileName: string;
+  /** URL templates of every server the spec names (Try it may call them: the page's CSP allows them). */
   servers: string[];
-  tags: { name: string; descriptionHtml: string; operations: ApiOperation[] }[];
+  /** Route of the API's first page. */
+  rootRoute: string;
+  /** One page per tag (a large API); `tag` is this page's tag, absent on the overview. */
+  split: boolean;
+  tag?: string;
+  nav: ApiNavTag[];
+  operationCount: number;
+  /** Whether the page has a Schemas section. */
+  hasSchemas: boolean;
 }
 
 export type PageKind = 'doc' | 'landing' | 'page' | 'search' | 'api' | 'notfound';

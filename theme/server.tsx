@@ -1,6 +1,8 @@
 /** Server entry of the theme: renders one route to an HTML string (the generator adds the document). */
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { PageData, SiteData } from './data.ts';
+import type { ApiReferenceModel } from './api-model.ts';
+import { ApiReference } from './components/api/ApiReference.tsx';
 import { RouterContext, SiteContext, type Router } from './context.tsx';
 import { App, documentTitle } from './App.tsx';
 
@@ -20,4 +22,12 @@ export function renderRoute(site: SiteData, page: PageData): string {
       </RouterContext.Provider>
     </SiteContext.Provider>,
   );
+}
+
+/**
+ * The body of an API reference page, as static HTML: the page places it as it is, so it is never
+ * hydrated (a 1,000-operation API would otherwise be re-created in the browser).
+ */
+export function renderApiReference(model: ApiReferenceModel): string {
+  return renderToStaticMarkup(<ApiReference model={model} />);
 }

@@ -1,9 +1,12 @@
 /**
- * Stage "checks": duplicate routes, broken markdown links, missing images and the link and anchor
- * checks on the rendered pages, with the severities of config.yaml (and --strict).
+ * Stage "checks": duplicate routes, broken markdown links, missing images, the link and anchor
+ * checks on the rendered pages (said in an API's terms for links into API pages) and the problems
+ * of the OpenAPI specs, with the severities of config.yaml (and --strict).
  */
 import { checkLinks, type RenderedRoute } from '../checks/links.ts';
 import { applySeverities, type Finding } from '../checks/findings.ts';
+import { apiPageAnchors, refineApiAnchorFindings } from '../checks/api-anchors.ts';
+import type { ApiPage } from './api.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import { markdownFindings } from './markdown.ts';
@@ -17,6 +20,7 @@ export function runChecks(input: {
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
   routeFindings: readonly Finding[];
   site: Site;
+  apiPages: readonly ApiPage[];
   pages: readonly RenderedRoute[];
   /** Every file written besides the pages (relative to the output folder). */
   files: ReadonlySet<string>;
@@ -28,13 +32,17 @@ export function runChecks(input: {
       ...input.content.duplicateFindings,
       ...input.routeFindings,
       ...markdownFindings(input.content.docs, input.rendered),
-      ...checkLinks({
-        baseUrl: project.config.baseUrl,
-        routes: [...input.pages],
-        files: input.files,
-        configFile: project.loaded.file,
-        configPositionOf: (href) => input.site.linkPositions.get(href),
-      }),
+      ...refineApiAnchorFindings(
+        checkLinks({
+          baseUrl: project.config.baseUrl,
+          routes: [...input.pages],
+          files: input.files,
+          configFile: project.loaded.file,
+          configPositionOf: (href) => input.site.linkPositions.get(href),
+        }),
+        apiPageAnchors(input.apiPages, project.config.baseUrl),
+      ),
+      ...input.apiPages.flatMap((api) => api.spec.findings),
     ],
     project.config.checks,
     input.strict,

@@ -46,7 +46,7 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
   bundling.catch(() => undefined); // awaited below; a markdown error must not leave it unhandled
   const markdownCache = createMarkdownCache(project);
   const [apiPages, rendered] = await Promise.all([
-    stage('api', () => loadApiPages(project)),
+    stage('api', () => loadApiPages(project, themeHash)),
     stage('markdown', () => renderMarkdown(project, content, content.docs, { cache: markdownCache, progress })),
   ]);
   const bundle = await stage('bundle', () => bundling);

@@ -27,7 +27,7 @@ export function composeAllRoutes(
     docs: parts.content.docs,
     rendered: parts.rendered,
     sidebar: parts.content.sidebar,
-    apiPages: parts.apiPages.map((a) => ({ route: a.spec.route, data: a.data })),
+    apiPages: parts.apiPages.flatMap((a) => a.pages),
     sidebarItemsUrl: parts.site.sidebarItemsUrl,
     customPages: parts.customPages,
   });

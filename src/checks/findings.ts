@@ -13,7 +13,8 @@ export type FindingKind =
   | 'missing-image'
   | 'removed-html'
   | 'unknown-front-matter'
-  | 'config';
+  | 'config'
+  | 'invalid-api-spec';
 
 export interface Finding {
   kind: FindingKind;
@@ -35,7 +36,9 @@ export function severityOf(kind: FindingKind, checks: SiteConfig['checks'], stri
           ? checks.onBrokenMarkdownLinks
           : kind === 'duplicate-route'
             ? checks.onDuplicateRoutes
-            : 'warn';
+            : kind === 'invalid-api-spec'
+              ? checks.onInvalidApiSpec
+              : 'warn';
   if (strict && configured === 'warn') return 'error';
   return configured;
 }

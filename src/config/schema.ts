@@ -99,6 +99,8 @@ const apiEntry = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]+$/, { error: 'must be letters, digits, "_" and "-" only' }),
   route: routeSegment,
   spec: nonEmpty,
+  /** Each tag on its own page; unset: only for an API of more than 150 operations. */
+  splitByTag: z.boolean().optional(),
 });
 
 const checks = z.strictObject({
@@ -106,6 +108,7 @@ const checks = z.strictObject({
   onBrokenAnchors: severity.default('warn'),
   onBrokenMarkdownLinks: severity.default('warn'),
   onDuplicateRoutes: severity.default('warn'),
+  onInvalidApiSpec: severity.default('warn'),
 });
 
 export const configSchema = z.strictObject({

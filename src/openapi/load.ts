@@ -1,16 +1,31 @@
 /**
- * Loads and validates the OpenAPI specs named in config.yaml with a real validator
- * (@apidevtools/swagger-parser), and turns each into the data the API page prerenders.
+ * Loads the OpenAPI specs named in config.yaml. A file that cannot be rendered at all (not YAML or
+ * JSON, not OpenAPI 3.0 or 3.1) is an error that says so; everything else wrong with a spec is a
+ * finding (`invalid-api-spec`, severity `checks.onInvalidApiSpec`) and the page is still built, as
+ * Swagger UI and Redoc render such specs too.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { parse as parseJsonWithErrors, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { hashText } from '../cache/fingerprint.ts';
 import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import path from 'node:path';
-import { parse as parseYaml, parseDocument, LineCounter } from 'yaml';
-import { locateKey } from '../schema/yaml.ts';
-import { DocsgenError, type SourcePosition } from '../errors.ts';
-import type { ApiOperation, ApiPageData } from '../../theme/data.ts';
+import { DocsgenError } from '../errors.ts';
+import type { Finding } from '../checks/findings.ts';
+import { createLocator, lineColumnAt, type LocateAll } from './positions.ts';
+import { validateStructure } from './validate-structure.ts';
+import { ajvProblems, typedKeyPath } from './ajv-problems.ts';
+import { lintDocument } from './lint.ts';
+import { pointerOf, type SpecProblem } from './spec-problem.ts';
+import { isObject } from './pointer.ts';
+
+export interface ApiEntry {
+  id: string;
+  route: string;
+  spec: string;
+  splitByTag?: boolean;
+}
 
 export interface LoadedApiSpec {
   id: string;
@@ -18,149 +33,134 @@ export interface LoadedApiSpec {
   file: string;
   fileName: string;
   raw: string;
-  document: OpenApiDocument;
+  document: Record<string, unknown>;
+  version: '3.0' | '3.1';
+  findings: Finding[];
+  splitByTag?: boolean;
 }
 
-interface OpenApiOperation {
-  operationId?: string;
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  deprecated?: boolean;
+interface CachedSpec {
+  document: Record<string, unknown>;
+  version: '3.0' | '3.1';
+  findings: Finding[];
 }
-
-export interface OpenApiDocument {
-  openapi?: string;
-  swagger?: string;
-  info: { title: string; version: string; description?: string };
-  servers?: { url: string }[];
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
- * Validation takes a few hundred milliseconds, so a spec that passed is remembered by its content
- * hash (with the validator's version) under the project's cache folder.
+ * Parsing and validating a large spec takes a while, so the result (document and findings) is
+ * remembered by the file's content and path under the project's cache folder.
  */
-export async function loadApiSpec(entry: { id: string; route: string; spec: string }, rootDir: string, cacheDir?: string): Promise<LoadedApiSpec> {
+export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: string): Promise<LoadedApiSpec> {
   const file = path.resolve(rootDir, entry.spec);
-  let raw: string;
+  const raw = await readSpecFile(file, entry.id);
+  const base = { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, ...(entry.splitByTag !== undefined ? { splitByTag: entry.splitByTag } : {}) };
+  const cacheFile = cacheDir ? path.join(cacheDir, `openapi-${hashText(raw, file, DOCSGEN_VERSION, 'spec-v2')}.json`) : undefined;
+  const cached = cacheFile ? await readCachedJson<CachedSpec>(cacheFile) : undefined;
+  if (cached) return { ...base, ...cached };
+  const locate = createLocator(raw, file);
+  const document = parseSpecText(raw, file);
+  const version = renderableVersion(document, file, locate);
+  const problems = [...version.problems, ...ajvProblems(await validateStructure(document, version.version), document, version.version), ...lintDocument(document, version.version)];
+  const findings = toFindings(problems, document, locate);
+  const result: CachedSpec = { document, version: version.version, findings };
+  if (cacheFile) await writeCachedJson(cacheFile, result);
+  return { ...base, ...result };
+}
+
+async function readSpecFile(file: string, id: string): Promise<string> {
   try {
-    raw = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     throw new DocsgenError(`cannot read the API spec (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
       position: { file },
-      hint: `check the "spec" path of the API entry "${entry.id}" in config.yaml`,
+      hint: `check the "spec" path of the API entry "${id}" in config.yaml`,
     });
   }
-  // A spec that parsed and validated before is read back from the cache as JSON (YAML parsing and
-  // validation take a few hundred milliseconds), keyed by its content and the docsgen version.
-  const cached = cacheDir ? path.join(cacheDir, `openapi-${hashText(raw, DOCSGEN_VERSION)}.json`) : undefined;
-  const validated = cached ? await readCachedJson<OpenApiDocument>(cached) : undefined;
-  if (validated) return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: validated };
+}
+
+/** The spec as data; JSON for `.json` files, YAML (which JSON also is) for the rest. */
+export function parseSpecText(raw: string, file: string): Record<string, unknown> {
+  const json = file.toLowerCase().endsWith('.json');
   let parsed: unknown;
   try {
-    parsed = file.endsWith('.json') ? JSON.parse(raw) : parseYaml(raw);
+    parsed = json ? JSON.parse(raw) : parseYaml(raw, { maxAliasCount: 10_000 });
   } catch (error) {
-    const linePos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    throw new DocsgenError(`the API spec is not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`, {
-      position: { file, ...(linePos ? { line: linePos.line, column: linePos.col } : {}) },
-      hint: 'fix the syntax at this position',
+    if (json) throw jsonSyntaxError(raw, file);
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position: { file, ...(yamlPos ? { line: yamlPos.line, column: yamlPos.col } : {}) }, hint: 'fix the syntax at this position' });
+  }
+  if (!isObject(parsed)) {
+    const what = Array.isArray(parsed) ? 'a list' : parsed === null || parsed === undefined ? 'empty' : 'a single value';
+    throw new DocsgenError(`the API spec is not an OpenAPI document: the file is ${what}, not a map of keys`, {
+      position: { file, line: 1, column: 1 },
+      hint: 'an OpenAPI file starts with "openapi: 3.1.0" (or 3.0.x), "info" and "paths"',
     });
   }
-  try {
-    // validate() mutates its argument while dereferencing, so it gets its own copy.
-    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    await SwaggerParser.validate(structuredClone(parsed) as never);
-  } catch (error) {
-    const problem = firstProblem(error);
-    throw new DocsgenError(`the API spec is not a valid OpenAPI document: ${problem.pointer ? `${problem.pointer}: ` : ''}${problem.message}`, {
-      position: problem.keyPath && !file.endsWith('.json') ? positionInYaml(raw, file, problem.keyPath) : { file },
-      hint: 'fix the spec at the JSON pointer shown; https://spec.openapis.org lists what each field takes',
+  return parsed;
+}
+
+const JSON_PROBLEMS: Record<string, string> = {
+  InvalidSymbol: 'an unexpected character',
+  ValueExpected: 'a value is missing',
+  PropertyNameExpected: 'a property name in double quotes is missing',
+  CommaExpected: 'a comma is missing',
+  ColonExpected: 'a colon is missing',
+  CloseBraceExpected: 'a closing } is missing',
+  CloseBracketExpected: 'a closing ] is missing',
+  EndOfFileExpected: 'there is more text after the end of the document',
+  UnexpectedEndOfString: 'a string is not closed',
+};
+
+/** JSON.parse says what but not where; jsonc-parser finds the first problem's offset. */
+function jsonSyntaxError(raw: string, file: string): DocsgenError {
+  const errors: ParseError[] = [];
+  parseJsonWithErrors(raw, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  const what = first ? (JSON_PROBLEMS[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)) : 'it cannot be read';
+  return new DocsgenError(`the API spec is not valid JSON: ${what}`, { position: { file, ...(first ? lineColumnAt(raw, first.offset) : {}) }, hint: 'fix the syntax at this position' });
+}
+
+const CONVERT_HINT = 'convert it to OpenAPI 3 once, for example with `npx swagger2openapi spec.yaml -o spec-v3.yaml`, and point the "spec" of this API entry in config.yaml at the result';
+
+/** OpenAPI 3.0 or 3.1, or an error saying why the file cannot be rendered. */
+function renderableVersion(document: Record<string, unknown>, file: string, locate: LocateAll): { version: '3.0' | '3.1'; problems: SpecProblem[] } {
+  const value = document.openapi;
+  const at = (key: string) => locate([[key]])[0] ?? { file };
+  if (document.swagger !== undefined && value === undefined) {
+    throw new DocsgenError(`this is a Swagger ${String(document.swagger)} file (OpenAPI 2); docsgen renders OpenAPI 3.0 and 3.1`, { position: at('swagger'), hint: CONVERT_HINT });
+  }
+  if (value === undefined) {
+    throw new DocsgenError('the API spec has no "openapi" field, so it is not an OpenAPI 3 document', {
+      position: { file, line: 1, column: 1 },
+      hint: 'add "openapi: 3.1.0" (or the 3.0.x version the file was written for) at the top; a Swagger 2.0 file says "swagger: \'2.0\'" and needs converting',
     });
   }
-  if (cached) await writeCachedJson(cached, parsed);
-  return { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, document: parsed as OpenApiDocument };
-}
-
-interface ValidationProblem {
-  pointer?: string;
-  keyPath?: (string | number)[];
-  message: string;
-}
-
-/** The validator's first complaint, as a JSON pointer (and key path) plus a message. */
-function firstProblem(error: unknown): ValidationProblem {
-  const details = (error as { details?: { instancePath?: string; path?: (string | number)[]; message?: string; params?: Record<string, unknown> }[] }).details;
-  const detail = Array.isArray(details) ? details[0] : undefined;
-  if (detail) {
-    const keyPath = detail.instancePath !== undefined ? pointerToKeyPath(detail.instancePath) : (detail.path ?? []);
-    const extra = detail.params?.additionalProperty;
-    const full = typeof extra === 'string' ? [...keyPath, extra] : keyPath;
-    const message = typeof extra === 'string' ? `unexpected key "${extra}"` : (detail.message ?? 'invalid');
-    return { pointer: `#/${full.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`, keyPath: full, message };
+  const text = typeof value === 'number' ? (value === 3 ? '3.0' : String(value)) : String(value);
+  const version = /^3\.0(\.\d+)?$/.test(text) ? '3.0' : /^3\.1(\.\d+)?$/.test(text) ? '3.1' : undefined;
+  if (!version) {
+    const two = /^2(\.|$)/.test(text);
+    throw new DocsgenError(`"openapi: ${text}" is not a version docsgen can render: it renders OpenAPI 3.0 and 3.1${two ? ' (version 2 files are Swagger files, which say swagger: "2.0")' : ''}`, {
+      position: at('openapi'),
+      hint: two ? CONVERT_HINT : 'set "openapi" to the 3.0.x or 3.1.x version the file follows',
+    });
   }
-  const message = (error as Error).message ?? String(error);
-  return { message: message.split('\n').slice(0, 3).join(' ') };
-}
-
-function pointerToKeyPath(pointer: string): (string | number)[] {
-  if (!pointer) return [];
-  return pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function positionInYaml(text: string, file: string, keyPath: (string | number)[]): SourcePosition {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  return locateKey(doc, keyPath, (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file, line, column: col };
-  }, file);
-}
-
-/** Operation anchors follow Swagger UI's deep links (`#/tag/operationId`), so both agree. */
-export function operationAnchor(tag: string, operationId: string | undefined, method: string, apiPath: string): string {
-  return `/${tag}/${operationId ?? `${method}_${apiPath.replace(/[^A-Za-z0-9]+/g, '_')}`}`;
-}
-
-export function apiPageData(spec: LoadedApiSpec, specUrl: string, renderMarkdown: (text: string) => string): ApiPageData {
-  const doc = spec.document;
-  const tagOrder = (doc.tags ?? []).map((t) => t.name);
-  const byTag = new Map<string, ApiOperation[]>();
-  for (const [apiPath, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item[method] as OpenApiOperation | undefined;
-      if (!op) continue;
-      const tag = op.tags?.[0] ?? 'default';
-      if (!tagOrder.includes(tag)) tagOrder.push(tag);
-      const list = byTag.get(tag) ?? [];
-      list.push({
-        anchor: operationAnchor(tag, op.operationId, method, apiPath),
-        ...(op.operationId ? { operationId: op.operationId } : {}),
-        method: method.toUpperCase(),
-        path: apiPath,
-        summary: op.summary ?? '',
-        deprecated: op.deprecated === true,
-      });
-      byTag.set(tag, list);
-    }
+  const problems: SpecProblem[] = [];
+  if (typeof value !== 'string') {
+    // Validation runs on the document as read; the schema wants the version as text.
+    document.openapi = `${version}.0`;
+    problems.push({ keyPath: ['openapi'], message: `"openapi: ${String(value)}" is read as a number`, hint: `write the version as text, with quotes: openapi: "${version}.0"` });
   }
-  return {
-    id: spec.id,
-    title: doc.info.title,
-    version: doc.info.version,
-    descriptionHtml: renderMarkdown(doc.info.description ?? ''),
-    specUrl,
-    specFileName: spec.fileName,
-    servers: (doc.servers ?? []).map((s) => s.url),
-    tags: tagOrder
-      .filter((name) => byTag.has(name))
-      .map((name) => ({
-        name,
-        descriptionHtml: renderMarkdown(doc.tags?.find((t) => t.name === name)?.description ?? ''),
-        operations: byTag.get(name) ?? [],
-      })),
-  };
+  return { version, problems };
+}
+
+/** Problems as findings, their positions looked up in one pass over the file. */
+function toFindings(problems: SpecProblem[], document: unknown, locate: LocateAll): Finding[] {
+  const typed = problems.map((p) => ({ ...p, keyPath: typedKeyPath(document, p.keyPath) }));
+  const positions = locate(typed.map((p) => p.keyPath));
+  return typed.map((problem, i) => {
+    const position = positions[i] ?? { file: '' };
+    // Without a line, the JSON pointer is the only way to find the place.
+    const message = position.line === undefined ? `${problem.message} (${pointerOf(problem)})` : problem.message;
+    return { kind: 'invalid-api-spec', message, position, hint: problem.hint };
+  });
 }

@@ -54,23 +54,29 @@ export function pageIndexRecords(page: PageForSearch, meta: { language: string; 
   return records;
 }
 
+/**
+ * One record for an API page and one per operation on it. lvl0 is the API (the group a search box
+ * shows hits under), lvl1 the tag and lvl2 the operation (its summary, or method and path), as a
+ * doc page's section, page and heading; the content holds method, path, summary and operationId,
+ * so any of them finds it. Each URL carries the operation's anchor.
+ */
 export function apiRecords(api: ApiPageData, url: string, meta: { language: string; tag: string }): SearchRecord[] {
-  const records: SearchRecord[] = [];
-  const base = emptyHierarchy();
-  base.lvl0 = 'REST API';
-  base.lvl1 = `${api.title} ${api.version}`;
-  records.push({ objectID: `${url}-api`, url, hierarchy: { ...base }, content: null, type: 'lvl1', language: meta.language, docusaurus_tag: meta.tag });
-  for (const tag of api.tags) {
-    for (const op of tag.operations) {
-      records.push({
-        objectID: `${url}-${op.anchor}`,
-        url: `${url}#${op.anchor}`,
-        hierarchy: { ...base, lvl2: op.summary || `${op.method} ${op.path}`, lvl3: tag.name },
-        content: `${op.method} ${op.path}${op.summary ? ` — ${op.summary}` : ''}`,
-        type: 'lvl2',
-        language: meta.language,
-        docusaurus_tag: meta.tag,
-      });
+  const name = `${api.title}${api.version ? ` ${api.version}` : ''}`;
+  const record = (id: string, recordUrl: string, hierarchy: Partial<Hierarchy>, content: string | null, type: Level): SearchRecord => ({
+    objectID: id,
+    url: recordUrl,
+    hierarchy: { ...emptyHierarchy(), lvl0: name, ...hierarchy },
+    content,
+    type,
+    language: meta.language,
+    docusaurus_tag: meta.tag,
+  });
+  const records: SearchRecord[] = [record(`${url}-api`, url, { lvl1: api.tag ?? name }, null, 'lvl1')];
+  // On the overview of a split API the navigation lists every operation, but each is on its tag's page.
+  for (const tag of api.nav.filter((t) => url.endsWith(t.route))) {
+    for (const op of tag.operations ?? []) {
+      const content = `${op.method} ${op.path}${op.summary ? ` — ${op.summary}` : ''}${op.operationId ? ` (${op.operationId})` : ''}`;
+      records.push(record(`${url}-${op.anchor}`, `${url}#${op.anchor}`, { lvl1: tag.name, lvl2: op.summary || `${op.method} ${op.path}` }, content, 'lvl2'));
     }
   }
   return records;

@@ -5,7 +5,8 @@
  * see search.ts), save-to-browser
  * time under `docsgen serve`, and requests per second of the preview server.
  *
- * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --out results.md
+ * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --github-spec   --out results.md
+ * The API table measures the real site's API page, and with --github-spec GitHub's REST API too.
  * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
  */
@@ -20,6 +21,7 @@ import { searchStats } from './search.ts';
 import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
 import { startDevServer } from '../../src/serve/dev.ts';
 import { listen } from '../../src/serve/static-server.ts';
+import { apiTable, githubSite, measureApiPages, type ApiRow } from './api-pages.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -265,7 +267,18 @@ async function main(): Promise<void> {
   await cp(ROOT, real, { recursive: true, filter: (src) => !/node_modules|\/out(\/|$)|\.docsgen|\.git(\/|$)|\/tests(\/|$)/.test(src.slice(ROOT.length)) });
   const firstDoc = (await readdir(path.join(ROOT, 'content'), { recursive: true })).filter((f) => f.endsWith('.md') && f !== 'index.md' && !f.endsWith('/index.md')).sort()[0] ?? 'index.md';
   process.stderr.write('bench: real site\n');
-  if (!args.includes('--skip-real')) rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe, lighthouse: args.includes('--lighthouse') }));
+  const apiRows: ApiRow[] = [];
+  if (!args.includes('--skip-real')) {
+    rows.push(await measureSite('5.4 SP1 site', real, `${firstDoc.replace(/\.md$/, '')}/index.html`, { firstRun: true, serve: !skipServe, lighthouse: args.includes('--lighthouse') }));
+    apiRows.push(await measureApiPages('hub REST API 1.6.0 (real site)', path.join(real, 'out'), '/suite-5.4.sp1/', 'rhubapi'));
+  }
+  if (args.includes('--github-spec')) {
+    process.stderr.write('bench: GitHub REST API\n');
+    const github = await githubSite(work);
+    const build = await timedCli(['build', '--config', path.join(github, 'config.yaml')]);
+    if (build.code !== 0) throw new Error(`build with GitHub's spec failed: ${build.stderr}`);
+    apiRows.push(await measureApiPages("GitHub REST API (@octokit/openapi)", path.join(github, 'out'), '/docs/', 'github', { buildSeconds: build.seconds, peakRssMb: build.peakRssMb }));
+  }
   for (const size of sizes) {
     process.stderr.write(`bench: ${size} pages\n`);
     runs = size >= 5000 ? largeRuns : defaultRuns;
@@ -279,6 +292,7 @@ async function main(): Promise<void> {
     '',
     table(rows),
     '',
+    ...(apiRows.length > 0 ? ['API reference pages (the largest page of each API):', '', apiTable(apiRows), ''] : []),
     ...rows
       .filter((r) => r.lighthouse)
       .map((r) => `Lighthouse (mobile) on a doc page of ${r.name}: ${Object.entries(r.lighthouse ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}.`),

@@ -61,13 +61,25 @@ describe('bad input gives a clear message, the right exit code and an untouched 
     expect(unchanged).toBe(true);
   });
 
-  it('an invalid OpenAPI file names the JSON pointer', async () => {
-    const { result, unchanged } = await breakAndBuild(async (d) => {
+  it('an invalid OpenAPI file is a finding at its line and column, and the page still builds', async () => {
+    const { dir, result } = await breakAndBuild(async (d) => {
       const file = path.join(d, 'openapi/mini.yaml');
       await writeFile(file, (await readFile(file, 'utf8')).replace("'200':", "'299x':"));
     });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('openapi/mini.yaml:13:9: warning: "299x" is not a response code (at GET /things → responses)');
+    expect(result.stderr).toContain('hint: response codes are three digits such as 200 or 404, a range such as 4XX, or "default"');
+    expect(await readFile(path.join(dir, 'out/api/index.html'), 'utf8')).toContain('299x');
+  });
+
+  it('a Swagger 2.0 file cannot be rendered: an error that says so and how to convert it', async () => {
+    const { result, unchanged } = await breakAndBuild(async (d) => {
+      const file = path.join(d, 'openapi/mini.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('openapi: 3.0.3', "swagger: '2.0'"));
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('openapi/mini.yaml:13:9: error: the API spec is not a valid OpenAPI document: #/paths/~1things/get/responses/299x: unexpected key "299x"');
+    expect(result.stderr).toContain('openapi/mini.yaml:1:1: error: this is a Swagger 2.0 file (OpenAPI 2); docsgen renders OpenAPI 3.0 and 3.1');
+    expect(result.stderr).toContain('npx swagger2openapi');
     expect(unchanged).toBe(true);
   });
 

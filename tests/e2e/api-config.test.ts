@@ -1,44 +1,169 @@
-/** API pages from configuration: several specs, colour mode, and the hub host for try-it-out. */
+/**
+ * API pages of other specs from config: Petstore 3.0, a 3.1 spec without any operationId, and a
+ * JSON spec with schema cycles split into one page per tag. Deep links, Try it with query and
+ * header parameters, filtering, copying, the sample language, collapsed schemas and search.
+ */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { openPage, openRoute, serveSite, type E2eSite } from './setup.ts';
 import { copyFixture, runCli, ROOT } from '../helpers.ts';
 
 let site: E2eSite;
+let fake: Server;
+let fakePort = 0;
+const received: { method: string; url: string; trace: string | undefined }[] = [];
 
 beforeAll(async () => {
+  fake = createServer((request, response) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-trace,content-type,accept', 'access-control-allow-methods': 'GET,POST,DELETE' };
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+    received.push({ method: request.method ?? '', url: request.url ?? '', trace: request.headers['x-trace'] as string | undefined });
+    response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('[{"title":"Water the plants"}]');
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  fakePort = (fake.address() as { port: number }).port;
+
   const dir = await copyFixture('basic');
-  await copyFile(path.join(ROOT, 'openapi/hub-rest-api-1.6.0.yaml'), path.join(dir, 'openapi/hub.yaml'));
+  const fixtures = path.join(ROOT, 'tests/fixtures/openapi');
+  await copyFile(path.join(fixtures, 'petstore-3.0.yaml'), path.join(dir, 'openapi/pets.yaml'));
+  await copyFile(path.join(fixtures, 'scene-graph-cycles.json'), path.join(dir, 'openapi/scenes.json'));
+  // The task board's server is the fake on 127.0.0.1, so Try it can be observed.
+  const tasks = await readFile(path.join(fixtures, 'tasks-3.1-no-operation-ids.yaml'), 'utf8');
+  await writeFile(path.join(dir, 'openapi/tasks.yaml'), tasks.replace('tags:\n', `servers:\n  - url: http://127.0.0.1:${fakePort}/v2\ntags:\n`));
   const config = path.join(dir, 'config.yaml');
-  await writeFile(config, (await readFile(config, 'utf8')).replace('  - { id: mini, route: api, spec: openapi/mini.yaml }', '  - { id: mini, route: api, spec: openapi/mini.yaml }\n  - { id: hub, route: hub-api, spec: openapi/hub.yaml }'));
+  await writeFile(
+    config,
+    (await readFile(config, 'utf8')).replace(
+      '  - { id: mini, route: api, spec: openapi/mini.yaml }',
+      '  - { id: mini, route: api, spec: openapi/mini.yaml }\n  - { id: pets, route: pets, spec: openapi/pets.yaml }\n  - { id: tasks, route: tasks, spec: openapi/tasks.yaml }\n  - { id: scenes, route: scenes, spec: openapi/scenes.json, splitByTag: true }',
+    ),
+  );
   const result = await runCli(['build', '--config', config]);
   expect(result.code, result.stderr).toBe(0);
   site = await serveSite(dir, path.join(dir, 'out'), '/docs/');
 }, 120_000);
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
+
+async function expectInView(page: Page, id: string): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const el = document.getElementById(target);
+      const top = el?.getBoundingClientRect().top ?? -1;
+      const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0;
+      return el !== null && top >= navbar - 2 && top < window.innerHeight / 2;
+    },
+    id,
+    { timeout: 10_000 },
+  );
+}
 
 describe('API pages from config', () => {
-  it('builds one page per configured spec, each with its own operations', async () => {
+  it('builds one page per spec (a split spec: an overview and one page per tag), each with its own operations', async () => {
     const { page } = await openPage(site, { javaScriptEnabled: false });
-    await page.goto(`${site.origin}/docs/api/`);
-    expect(await page.locator('.api-op').count()).toBe(1);
-    await page.goto(`${site.origin}/docs/hub-api/`);
-    expect(await page.locator('.api-op').count()).toBe(48);
+    const count = async (route: string) => {
+      await page.goto(`${site.origin}/docs/${route}`);
+      return page.locator('section.api-op').count();
+    };
+    expect([await count('api/'), await count('pets/'), await count('tasks/'), await count('scenes/'), await count('scenes/scenes/'), await count('scenes/nodes/')]).toEqual([1, 6, 3, 0, 2, 1]);
+    await page.goto(`${site.origin}/docs/scenes/`);
+    expect(await page.locator('.api-overview__item a').allTextContents()).toEqual(['scenes', 'nodes']);
     await page.close();
   });
 
-  it('lets the reader enter the hub host for try-it-out, and follows the colour mode', async () => {
+  it('deep links without operationId open in view, in our form and in Swagger UI form', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, 'hub-api/');
-    await page.waitForSelector('.swagger-ui .opblock');
-    const hostInput = page.locator('.swagger-ui .servers input').first();
-    await hostInput.fill('hub01.studio.local');
-    expect(await page.locator('.swagger-ui .servers').textContent()).toContain('hubHost');
-    const filterOf = () => page.locator('.swagger-ui').first().evaluate((el) => getComputedStyle(el).filter);
-    expect(await filterOf()).toContain('invert');
-    await page.click('button.color-mode-toggle');
-    expect(await filterOf()).toBe('none');
+    await openRoute(site, page, 'tasks/#operation/delete_tasks__taskId_');
+    await page.waitForSelector('html[data-api-ready]');
+    await expectInView(page, 'operation/delete_tasks__taskId_');
+    await page.evaluate(() => (window.location.hash = '#/Task%20Lists/post_lists__listId__tasks'));
+    await expectInView(page, 'operation/post_lists__listId__tasks');
+    expect(new URL(page.url()).hash).toBe('#operation/post_lists__listId__tasks');
+    await page.close();
+  });
+
+  it('on a split API, an operation anchor on the overview goes to its page, in view', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, 'scenes/#operation/listLinks');
+    await page.waitForURL(/\/docs\/scenes\/nodes\/#operation\/listLinks$/);
+    await expectInView(page, 'operation/listLinks');
+    await page.close();
+  });
+
+  it('Try it sends the path, query and header parameters to the server and shows the answer', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/get_lists__listId__tasks"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('tr[data-param-name="listId"] input').waitFor({ timeout: 30_000 });
+    await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000001');
+    await form.locator('tr[data-param-name="limit"] input').fill('5');
+    await form.locator('tr[data-param-name="X-Trace"] input').fill('0123456789abcdef');
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received.at(-1)).toEqual({ method: 'GET', url: '/v2/lists/5d4c3b2a-0000-4000-8000-000000000001/tasks?limit=5', trace: '0123456789abcdef' });
+    expect(await form.locator('.live-responses-table').textContent()).toContain('Water the plants');
+    // One panel at a time: the next Try it moves the form.
+    await page.locator('[id="operation/post_lists__listId__tasks"] [data-try-it]').click();
+    await page.locator('[id="operation/post_lists__listId__tasks"] .swagger-ui .opblock').waitFor();
+    expect(await op.locator('[data-try-panel]').isHidden()).toBe(true);
+    await page.close();
+  });
+
+  it('filters operations, copies code and remembers the sample language', async () => {
+    const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await openRoute(site, page, 'pets/');
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('#api-filter-input').fill('delete');
+    expect(await page.locator('section.api-op:visible').count()).toBe(1);
+    expect(await page.locator('.api-nav__op').allTextContents()).toEqual(['DELETEDeletes a pet']);
+    await page.locator('#api-filter-input').fill('zzz');
+    expect(await page.locator('[data-filter-empty]').isVisible()).toBe(true);
+    await page.locator('#api-filter-input').fill('');
+    const get = page.locator('[id="operation/getPetById"]');
+    await get.locator('.api-sample[data-sample="curl"] [data-copy]').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("curl -X GET 'https://fixture.example.com/api/v3/pet/10' \\\n  -H 'api_key: YOUR_API_KEY'");
+    await get.locator('button[data-lang="python"]').click();
+    expect(await get.locator('.api-sample[data-sample="python"]').isVisible()).toBe(true);
+    expect(await get.locator('.api-sample[data-sample="curl"]').isVisible()).toBe(false);
+    expect(await page.locator('[id="operation/addPet"] .api-sample[data-sample="python"]').isVisible()).toBe(true);
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await page.locator('[id="operation/addPet"] button[data-lang="python"]').getAttribute('aria-pressed')).toBe('true');
+    await page.close();
+  });
+
+  it('opens a collapsed schema from its section, and says "circular" where a schema contains itself', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, 'scenes/scenes/#operation/patchScene');
+    await page.waitForSelector('html[data-api-ready]');
+    const response = page.locator('[id="operation/patchScene"] .api-response[data-status="200"]');
+    const root = response.locator('.api-prop', { has: page.locator('.api-prop__name', { hasText: /^root$/ }) }).first();
+    await root.locator('> details.api-nested > summary').click();
+    await root.locator('> details.api-nested .api-prop__name', { hasText: /^children$/ }).waitFor();
+    const children = root.locator('> details.api-nested .api-prop', { has: page.locator('.api-prop__name', { hasText: /^children$/ }) }).first();
+    expect(await children.textContent()).toContain('circular: Node');
+    await page.close();
+  });
+
+  it('search finds an operation and lands on it', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, 'guide/first/');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('Delete a task');
+    const hit = page.locator('.DocSearch-Hit a', { hasText: 'Delete a task' }).first();
+    await hit.waitFor();
+    await hit.click();
+    await page.waitForURL(/\/docs\/tasks\/#operation\/delete_tasks__taskId_$/);
+    await expectInView(page, 'operation/delete_tasks__taskId_');
     await page.close();
   });
 });

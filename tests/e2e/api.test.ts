@@ -1,74 +1,239 @@
-/** The REST API reference page of the real site, in Chromium. */
+/**
+ * The REST API reference of the real site (hub REST API 1.6.0) in Chromium: readable without
+ * JavaScript and on a phone, accessible in both colour modes, deep links that open in view, Try it
+ * against a fake hub on 127.0.0.1, and the reading JavaScript within the doc-page budget.
+ */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { openPage, type E2eSite } from './setup.ts';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { openPage, openRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
-import { ROOT } from '../helpers.ts';
 
 let site: E2eSite;
-let operationCount = 0;
+const API = 'rhubapi/';
 
 beforeAll(async () => {
   site = await startRealSite();
-  const spec = parse(await readFile(path.join(ROOT, 'openapi/hub-rest-api-1.6.0.yaml'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-  for (const item of Object.values(spec.paths)) operationCount += Object.keys(item).filter((k) => ['get', 'put', 'post', 'delete', 'patch'].includes(k)).length;
 }, 180_000);
 afterAll(() => site.close());
 
-describe('REST API reference (rhubapi)', () => {
-  it('loads Swagger UI with every operation of the spec and no console errors', async () => {
+/** Where an element is relative to the viewport (its top must be below the sticky navbar and visible). */
+async function inView(page: Page, id: string): Promise<boolean> {
+  return page.evaluate((target) => {
+    const el = document.getElementById(target);
+    if (!el) return false;
+    const top = el.getBoundingClientRect().top;
+    const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0;
+    return top >= navbar - 2 && top < window.innerHeight / 2 && !el.closest('[hidden]');
+  }, id);
+}
+
+async function waitInView(page: Page, id: string): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const el = document.getElementById(target);
+      const top = el?.getBoundingClientRect().top ?? -1;
+      return el && top >= 0 && top < window.innerHeight / 2;
+    },
+    id,
+    { timeout: 10_000 },
+  );
+  expect(await inView(page, id)).toBe(true);
+}
+
+describe('reading the API reference', () => {
+  it('without JavaScript: every operation with its parameters, bodies, responses and schemas, and the download link', async () => {
+    const { page } = await openPage(site, { javaScriptEnabled: false });
+    await page.goto(`${site.origin}${site.base}${API}`);
+    expect(await page.locator('section.api-op').count()).toBe(48);
+    const op = page.locator('[id="operation/setProperty"]');
+    expect(await op.locator('h3').textContent()).toContain('Set a property');
+    expect(await op.locator('.api-method').textContent()).toBe('PATCH');
+    expect(await op.locator('.api-op__path').textContent()).toBe('/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}');
+    for (const text of ['Path parameters', 'engineId', 'integer (int64)', 'Request body', 'PropertyUpdate', 'Interpolation', 'Allowed values:', '"EaseInOut"', 'Default:', 'Responses']) {
+      expect(await op.textContent(), text).toContain(text);
+    }
+    await expect(op.locator('.api-response[data-status="200"] .api-prop__name').first().isVisible()).resolves.toBe(true);
+    expect(await op.locator('.api-sample[data-sample="curl"] pre').isVisible()).toBe(true);
+    expect(await op.locator('.api-sample[data-sample="python"] pre').isVisible()).toBe(true);
+    expect(await page.locator('[id="schema/Engine"]').textContent()).toContain('minimumFreeSpace');
+    expect(await page.locator('a.api-page__download').getAttribute('href')).toBe(`${site.base}${API}hub-rest-api-1.6.0.yaml`);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('h1').textContent()).toBe('Hub REST API');
+    expect(await page.locator('.api-nav .api-nav__op').count()).toBe(48);
+    await page.close();
+  });
+
+  it('at 390 px the page never scrolls sideways; long code scrolls inside its own box', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    await openRoute(site, page, `${API}#operation/setProperty`);
+    await page.waitForSelector('html[data-api-ready]');
+    const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(await widths()).toEqual([390, 390]);
+    const pre = page.locator('[id="operation/setProperty"] .api-sample[data-sample="curl"] pre');
+    const box = await pre.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(box[0]).toBeGreaterThan(box[1] ?? 0);
+    await page.locator('.api-nav__toggle').click();
+    expect(await page.locator('.api-nav__op').first().isVisible()).toBe(true);
+    await page.locator('[id="operation/setProperty"] .api-response summary').first().click();
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+    expect(await widths()).toEqual([390, 390]);
+    await page.close();
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`axe finds no serious or critical violation (${mode}), reading and with Try it open`, async () => {
+      const { page } = await openPage(site);
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      await openRoute(site, page, API);
+      await page.waitForSelector('html[data-api-ready]');
+      const serious = async (scope?: string) => {
+        const builder = new AxeBuilder({ page });
+        const results = await (scope ? builder.include(scope) : builder).analyze();
+        return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      };
+      expect(await serious()).toEqual([]);
+      await page.locator('[id="operation/renameRundown"] [data-try-it]').click();
+      await page.locator('[id="operation/renameRundown"] .swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(mode === 'dark');
+      expect(await page.locator('.swagger-ui').first().evaluate((el) => getComputedStyle(el).filter)).toBe('none');
+      // The page was checked whole above; the Try-it panel is what changed.
+      expect(await serious('[id="operation/renameRundown"]')).toEqual([]);
+      expect(await page.locator('main').count()).toBe(1);
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.close();
+    }, 240_000);
+  }
+});
+
+describe('deep links', () => {
+  it('a link to an operation opens it in view, also in Swagger UI form and on a hash change after load', async () => {
     const { page, problems } = await openPage(site);
-    await page.goto(`${site.origin}${site.base}rhubapi/`);
-    await page.waitForSelector('.swagger-ui .opblock', { timeout: 30_000 });
-    expect(await page.locator('.swagger-ui .opblock').count()).toBe(operationCount);
-    expect(await page.locator('.api-page__header').textContent()).toContain('Version 1.6.0');
+    await openRoute(site, page, `${API}#operation/setProperty`);
+    await page.waitForSelector('html[data-api-ready]');
+    await waitInView(page, 'operation/setProperty');
+    await page.evaluate(() => (window.location.hash = '#operation/listTemplates'));
+    await waitInView(page, 'operation/listTemplates');
+    await page.evaluate(() => (window.location.hash = '#/launcher/stopRenderer'));
+    await waitInView(page, 'operation/stopRenderer');
+    expect(new URL(page.url()).hash).toBe('#operation/stopRenderer');
+    await page.evaluate(() => (window.location.hash = '#schema/Instance'));
+    await waitInView(page, 'schema/Instance');
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('expanding an operation shows its parameters and its error responses', async () => {
+  it('opens an operation hidden by the filter, and one reached by client-side navigation from another page', async () => {
     const { page } = await openPage(site);
-    await page.goto(`${site.origin}${site.base}rhubapi/`);
-    await page.waitForSelector('.swagger-ui .opblock');
-    const op = page.locator('.opblock.opblock-patch', { has: page.locator('.opblock-summary-path[data-path="/playout/rundowns/{rundownId}"]') });
-    await op.locator('.opblock-summary-control').click();
-    await op.locator('.parameters').first().waitFor();
-    expect(await op.locator('.parameters').first().textContent()).toContain('rundownId');
-    const responses = await op.locator('.responses-table').first().textContent();
-    expect(responses).toContain('404');
-    expect(responses).toContain('422');
-    expect(responses).toContain('500');
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('#api-filter-input').fill('playout item');
+    await page.waitForFunction(() => (document.getElementById('operation/listEngines')?.closest('[hidden]') ?? null) !== null);
+    expect(await page.locator('.api-nav__op').count()).toBe(6);
+    expect(await page.locator('section.api-op:visible').count()).toBe(6);
+    await page.evaluate(() => (window.location.hash = '#operation/listEngines'));
+    await waitInView(page, 'operation/listEngines');
+    expect(await page.locator('#api-filter-input').inputValue()).toBe('');
+
+    await openRoute(site, page, 'developer-guide/rest-api/');
+    await page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'to the operation';
+      link.id = 'test-link';
+      document.querySelector('main')?.prepend(link);
+    }, `${site.base}${API}#operation/createRundownItem`);
+    await page.click('#test-link');
+    await page.waitForSelector('[id="operation/createRundownItem"]');
+    await waitInView(page, 'operation/createRundownItem');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
     await page.close();
   });
+});
 
-  it('deep links open an operation', async () => {
+describe('Try it', () => {
+  let hub: Server;
+  let port = 0;
+  const received: { method: string; url: string; body: string; type: string | undefined }[] = [];
+  beforeAll(async () => {
+    hub = createServer((request: IncomingMessage, response) => {
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE', 'access-control-allow-headers': 'content-type,accept' };
+      if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ method: request.method ?? '', url: request.url ?? '', body, type: request.headers['content-type'] });
+        response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: 7, name: 'Late news from the fake hub' }));
+      });
+    });
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    port = (hub.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
+
+  it('one click opens the request form of the operation; one more sends it to the hub and shows the answer', async () => {
     const { page } = await openPage(site);
-    const spec = parse(await readFile(path.join(ROOT, 'openapi/hub-rest-api-1.6.0.yaml'), 'utf8')) as { paths: Record<string, Record<string, { operationId: string; tags: string[] }>> };
-    const first = spec.paths['/engines']?.get;
-    await page.goto(`${site.origin}${site.base}rhubapi/#/${first?.tags[0]}/${first?.operationId}`);
-    await page.waitForSelector('.swagger-ui .opblock.is-open', { timeout: 30_000 });
+    await openRoute(site, page, `${API}#operation/renameRundown`);
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/renameRundown"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    expect(await form.locator('.opblock').count()).toBe(1);
+    expect(await form.locator('.servers select').getAttribute('aria-label')).toBe('Server');
+    await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await form.locator('tr[data-param-name="rundownId"] input').fill('7');
+    await form.locator('textarea.body-param__text').fill('{"name": "Late news"}');
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received.at(-1)).toEqual({ method: 'PATCH', url: '/api/rest/v1/playout/rundowns/7', body: '{"name": "Late news"}', type: 'application/json' });
+    expect(await form.locator('.live-responses-table').textContent()).toContain('Late news from the fake hub');
+    // Swagger UI's own dark mode follows the site's toggle while the form is open.
+    const dark = () => page.evaluate(() => [document.documentElement.dataset.theme === 'dark', document.documentElement.classList.contains('dark-mode')]);
+    const before = await dark();
+    expect(before[0]).toBe(before[1]);
+    await page.click('button.color-mode-toggle');
+    await page.waitForFunction((was) => document.documentElement.classList.contains('dark-mode') !== was, before[1]);
+    expect(await dark()).toEqual([!before[0], !before[1]]);
     await page.close();
   });
+});
 
-  it('does not request the Swagger UI chunk on doc pages', async () => {
+describe('JavaScript while reading', () => {
+  it('stays within the doc-page budget of 70 KB gzip; Swagger UI comes only with Try it or when the browser is idle', async () => {
     const { page } = await openPage(site);
-    const requested: string[] = [];
-    page.on('request', (r) => requested.push(r.url()));
-    await page.goto(`${site.origin}${site.base}developer-guide/rest-api/`);
-    await page.waitForSelector('html[data-hydrated="true"]');
+    // No idle time: what reading costs, before Swagger UI is fetched in the background.
+    await page.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const scripts = new Map<string, Buffer>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
+    });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
     await page.waitForTimeout(500);
-    expect(requested.filter((u) => /\/assets\/api-/.test(u))).toEqual([]);
+    const reading = new Map(scripts);
+    const gzip = [...reading.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzip).toBeLessThanOrEqual(70 * 1024);
+    await page.locator('[id="operation/listEngines"] [data-try-it]').click();
+    await page.locator('[id="operation/listEngines"] .swagger-ui .opblock').waitFor({ timeout: 30_000 });
+    const swagger = [...scripts.keys()].filter((url) => !reading.has(url));
+    expect(swagger.length).toBeGreaterThan(0);
+    const swaggerGzip = swagger.reduce((sum, url) => sum + gzipSync(scripts.get(url) ?? Buffer.alloc(0)).length, 0);
+    expect(swaggerGzip).toBeGreaterThan(70 * 1024); // it really is the heavy part
     await page.close();
-  });
 
-  it('without JavaScript, the prerendered list shows every operation and the download link', async () => {
-    const { page } = await openPage(site, { javaScriptEnabled: false });
-    await page.goto(`${site.origin}${site.base}rhubapi/`);
-    expect(await page.locator('.api-op').count()).toBe(operationCount);
-    const download = page.locator('a.api-page__download');
-    expect(await download.getAttribute('href')).toBe(`${site.base}rhubapi/hub-rest-api-1.6.0.yaml`);
-    await page.close();
+    const idle = await openPage(site);
+    const fetched: string[] = [];
+    idle.page.on('request', (r) => fetched.push(r.url()));
+    await openRoute(site, idle.page, API);
+    await idle.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => /api-styles/.test((l as HTMLLinkElement).href)), null, { timeout: 30_000 });
+    expect(fetched.filter((u) => swagger.some((s) => u === s)).length).toBeGreaterThan(0);
+    await idle.page.close();
   });
 });

@@ -47,14 +47,17 @@ describe('injection', () => {
     await page.close();
   });
 
-  it('Swagger UI renders hostile spec descriptions without running them', async () => {
+  it('Try it (Swagger UI) renders hostile spec descriptions without running them', async () => {
     const spec = path.join(site.dir, 'out/api/mini.yaml');
     const original = await readFile(spec, 'utf8');
-    await writeFile(spec, original.replace('description: A tiny API.', 'description: "A tiny API. <img src=x onerror=\\"window.__pwned=2\\"> <script>window.__pwned=3</script>"'));
+    await writeFile(spec, original.replace('summary: List things', 'summary: List things\n      description: "Hi <img src=x onerror=\\"window.__pwned=2\\"> <script>window.__pwned=3</script>"'));
     const { page } = await openPage(site);
     await page.goto(`${site.origin}${site.base}api/`);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('[id="operation/listThings"] [data-try-it]').click();
     await page.waitForSelector('.swagger-ui .opblock');
     await page.waitForTimeout(300);
+    expect(await page.locator('.swagger-ui .opblock-description').textContent()).toContain('Hi');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('.swagger-ui [onerror]').count()).toBe(0);
     await page.close();
@@ -66,7 +69,11 @@ describe('injection', () => {
       const { page, problems } = await openPage(site);
       await page.goto(`${site.origin}${site.base}${route}`);
       await page.waitForSelector('html[data-hydrated="true"]');
-      if (route === 'api/') await page.waitForSelector('.swagger-ui .opblock');
+      if (route === 'api/') {
+        await page.waitForSelector('html[data-api-ready]');
+        await page.locator('[id="operation/listThings"] [data-try-it]').click();
+        await page.waitForSelector('.swagger-ui .opblock');
+      }
       if (route === 'guide/first/') {
         await page.keyboard.press('Control+k');
         await page.waitForSelector('.DocSearch-Modal');

@@ -18,13 +18,13 @@ beforeAll(async () => {
 
 function compose(extra: { docs?: DocSource[]; customPages?: { file: string; route: string; title: string; description: string; html: string }[]; api?: boolean } = {}) {
   const list = extra.docs ?? docs;
-  const api: ApiPageData = { id: 'mini', title: 'Mini API', version: '1.0.0', descriptionHtml: '', specUrl: '/docs/api/mini.yaml', specFileName: 'mini.yaml', servers: [], tags: [] };
+  const api: ApiPageData = { id: 'mini', title: 'Mini API', version: '1.0.0', openapi: '3.0.3', specUrl: '/docs/api/mini.yaml', specFileName: 'mini.yaml', servers: [], rootRoute: '/api/', split: false, nav: [], operationCount: 0, hasSchemas: false };
   return composeRoutes({
     config,
     docs: list,
     rendered,
     sidebar: buildSidebar(list, new Map()),
-    apiPages: extra.api ? [{ route: 'api', data: api }] : [],
+    apiPages: extra.api ? [{ route: 'api', data: api, html: '<div class="api-ref"></div>' }] : [],
     sidebarItemsUrl: (key) => `/docs/items/${key}.json`,
     customPages: extra.customPages ?? [],
   });

@@ -20,7 +20,8 @@ describe('docsgen search export', () => {
     expect(heading?.url).toBe('/docs/reference/glossary/#render-engine');
     expect(records.some((r) => r.type === 'content' && r.content === 'The renderer.' && r.url.endsWith('#render-engine'))).toBe(true);
     const operation = records.find((r) => r.hierarchy.lvl2 === 'List things');
-    expect(operation?.url).toBe('/docs/api/#/things/listThings');
+    expect(operation).toMatchObject({ url: '/docs/api/#operation/listThings', type: 'lvl2', content: 'GET /things — List things (listThings)' });
+    expect(operation?.hierarchy).toMatchObject({ lvl0: 'Mini API 1.0.0', lvl1: 'things', lvl2: 'List things', lvl3: null });
     // Export does not touch out/.
     await expect(readFile(path.join(dir, 'out/index.html'))).rejects.toThrow();
   });

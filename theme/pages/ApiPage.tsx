@@ -1,84 +1,73 @@
 /**
- * The REST API reference. The operation list is prerendered (readable without JavaScript); in the
- * browser Swagger UI is loaded as a separate chunk and mounted over it.
+ * An API reference page: the navigation column (React, hydrated) beside the reference itself,
+ * which the build prerendered from the spec and the page places as it is. A small chunk adds what
+ * needs JavaScript (filtering the operations, opening deep links, copy buttons, the sample language,
+ * collapsed schemas, Try it); Swagger UI, for Try it, is loaded only when asked for or when the
+ * browser is idle, so reading never waits for it.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { PageData } from '../data.ts';
-import { LazyError } from '../components/LazyError.tsx';
 import { useSite } from '../context.tsx';
-import { loadStylesheet } from '../client/stylesheet.ts';
+import { ApiNav } from '../components/api/ApiNav.tsx';
+import { LazyError } from '../components/LazyError.tsx';
+import '../styles/api.css';
+
+type Enhancer = typeof import('../client/api/reference.ts');
 
 export function ApiPage(props: { page: PageData }) {
-  const api = props.page.api;
-  const stylesheet = useSite().lazyCss.api;
-  const mountRef = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<{ status: 'idle' | 'loading' | 'ready' } | { status: 'error'; error: Error }>({ status: 'idle' });
+  const { page } = props;
+  const api = page.api;
+  const site = useSite();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [query, setQuery] = useState('');
+  const [enhancer, setEnhancer] = useState<Enhancer | null>(null);
+  const [failure, setFailure] = useState<{ error: Error; attempt: number } | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!api || !mountRef.current) return;
     let cancelled = false;
-    let unmount: (() => void) | undefined;
-    setState({ status: 'loading' });
-    Promise.all([import('../client/api/mount-swagger.tsx'), loadStylesheet(stylesheet)])
-      .then(async ([module]) => {
-        if (cancelled || !mountRef.current) return;
-        unmount = await module.mountSwagger(mountRef.current, api);
-        if (!cancelled) setState({ status: 'ready' });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
-      });
+    import('../client/api/reference.ts')
+      .then((module) => !cancelled && setEnhancer(module))
+      .catch((error: unknown) => !cancelled && setFailure({ error: error instanceof Error ? error : new Error(String(error)), attempt }));
     return () => {
       cancelled = true;
-      unmount?.();
     };
-  }, [api?.specUrl, attempt]);
+  }, [attempt]);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!enhancer || !api || !root) return undefined;
+    return enhancer.enhanceReference(root, { api, swaggerStylesheet: site.lazyCss.api, clearFilter: () => setQuery('') });
+  }, [enhancer, page.route]);
+
+  useEffect(() => {
+    if (enhancer && rootRef.current) enhancer.applyFilter(rootRef.current, query);
+  }, [enhancer, query, page.route]);
 
   if (!api) return null;
   return (
-    <main id="main-content" tabIndex={-1} className="api-page">
-      <header className="api-page__header">
-        <h1>{api.title}</h1>
-        <p>
-          <span className="badge badge--version">Version {api.version}</span>{' '}
-          <a className="api-page__download" href={api.specUrl} download={api.specFileName}>
-            Download the OpenAPI specification ({api.specFileName})
-          </a>
-        </p>
-        {api.servers.length > 0 ? (
-          <p className="api-page__servers">
-            Base URL: <code>{api.servers[0]}</code>
+    <div className="api-layout">
+      <aside className="api-layout__nav">
+        <ApiNav api={api} route={page.route} query={query} onQuery={setQuery} />
+      </aside>
+      <main id="main-content" tabIndex={-1} className="api-layout__main">
+        <header className="api-page__header">
+          {api.split && api.tag ? (
+            <p className="api-page__crumb">
+              <a href={site.baseUrl.replace(/\/$/, '') + api.rootRoute}>{api.title}</a> › {api.tag}
+            </p>
+          ) : null}
+          <h1>{api.title}</h1>
+          <p className="api-page__meta">
+            {api.version ? <span className="badge badge--version">Version {api.version}</span> : null} <span className="badge">OpenAPI {api.openapi}</span>{' '}
+            <a className="api-page__download" href={api.specUrl} download={api.specFileName}>
+              Download the OpenAPI specification ({api.specFileName})
+            </a>
           </p>
-        ) : null}
-      </header>
-      {state.status === 'error' ? <LazyError what="The interactive API explorer" error={state.error} onRetry={() => setAttempt((a) => a + 1)} /> : null}
-      {state.status === 'loading' ? (
-        <p className="api-page__loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading the interactive API explorer…
-        </p>
-      ) : null}
-      <div ref={mountRef} className="api-page__swagger" hidden={state.status !== 'ready'} />
-      <div className="api-page__static" hidden={state.status === 'ready'}>
-        <div className="markdown" dangerouslySetInnerHTML={{ __html: api.descriptionHtml }} />
-        {api.tags.map((tag) => (
-          <section key={tag.name} className="api-tag" aria-labelledby={`tag-${tag.name}`}>
-            <h2 id={`tag-${tag.name}`}>{tag.name}</h2>
-            {tag.descriptionHtml ? <div className="markdown" dangerouslySetInnerHTML={{ __html: tag.descriptionHtml }} /> : null}
-            <ul className="api-ops">
-              {tag.operations.map((op) => (
-                <li key={op.anchor} id={op.anchor} className={`api-op api-op--${op.method.toLowerCase()}`}>
-                  <a href={`#${op.anchor}`} className="api-op__link">
-                    <span className="api-op__method">{op.method}</span>
-                    <code className="api-op__path">{op.path}</code>
-                    <span className="api-op__summary">{op.summary}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    </main>
+        </header>
+        {failure ? <LazyError what="The controls of this page (filter, Try it, copy)" error={failure.error} onRetry={() => { setFailure(null); setAttempt(attempt + 1); }} /> : null}
+        <div ref={rootRef} className="api-page__reference" data-page-html dangerouslySetInnerHTML={{ __html: page.html }} />
+      </main>
+    </div>
   );
 }

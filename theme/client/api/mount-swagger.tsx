@@ -1,39 +1,162 @@
 /**
- * Swagger UI for the API page, in its own chunk: only the API route ever downloads it. It reads
- * the same spec file the page offers for download; deep links (#/tag/operationId) are on.
+ * Try it: Swagger UI (swagger-ui-react), in its own chunk, showing one operation ready to send.
+ * One instance serves the whole page: it is moved into the panel of the operation the reader
+ * chose, and its `filter` (with our own opsFilter) keeps only that operation. Its layout is ours:
+ * the servers (with labelled variables) and the operation, without Swagger UI's title block (the
+ * page has the title) and without the `<main>` its default layout adds. Colour mode follows the
+ * site through Swagger UI's own dark styles (`html.dark-mode`).
  */
-import { createRoot } from 'react-dom/client';
+import type { ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
-import type { ApiPageData } from '../../data.ts';
 
-/**
- * Swagger UI nests its deep-link anchor inside the operation's toggle button; keyboard users reach
- * the button, so the inner link loses its href (the hash still updates when an operation opens).
- */
-function untabNestedLinks(container: HTMLElement): MutationObserver {
-  const fix = () =>
-    container.querySelectorAll<HTMLElement>('.opblock-summary-control a[href]').forEach((a) => {
-      a.dataset.deepLink = a.getAttribute('href') ?? '';
-      a.removeAttribute('href');
-    });
-  const observer = new MutationObserver(fix);
-  observer.observe(container, { childList: true, subtree: true });
-  fix();
-  return observer;
+interface ImmutableLike {
+  get(key: string): unknown;
+  filter(fn: (value: ImmutableLike, key: string) => boolean): ImmutableLike;
+  map(fn: (value: ImmutableLike, key: string) => unknown): ImmutableLike;
+  first(): ImmutableLike | undefined;
+  keySeq(): { first(): string | undefined };
+  set(key: string, value: unknown): ImmutableLike;
+  size: number;
 }
 
-export function mountSwagger(container: HTMLElement, api: ApiPageData): Promise<() => void> {
-  return new Promise((resolve) => {
-    const observer = untabNestedLinks(container);
-    const root = createRoot(container);
-    root.render(
-      <SwaggerUI
-        url={api.specUrl}
-        deepLinking
-        docExpansion="list"
-        displayOperationId={false}
-        onComplete={() => resolve(() => { observer.disconnect(); root.unmount(); })}
-      />,
-    );
-  });
+interface SwaggerSystem {
+  layoutActions: { updateFilter(filter: string): void };
+}
+
+interface LayoutProps {
+  getComponent(name: string, container?: boolean): ComponentType<Record<string, unknown>>;
+  specSelectors: { loadingStatus(): string; taggedOperations(): ImmutableLike; servers(): { size: number } | undefined };
+}
+
+export interface TryItTarget {
+  specUrl: string;
+  method: string;
+  path: string;
+}
+
+/** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
+const tokenOf = (target: TryItTarget) => `${target.method.toLowerCase()} ${target.path}`;
+
+function opsFilter(taggedOps: ImmutableLike, phrase: string): ImmutableLike {
+  let found = false;
+  return taggedOps
+    .map((tagObj) => {
+      const operations = (tagObj.get('operations') as ImmutableLike).filter((op) => {
+        const match = !found && `${String(op.get('method'))} ${String(op.get('path'))}` === phrase;
+        if (match) found = true;
+        return match;
+      });
+      return tagObj.set('operations', operations);
+    })
+    .filter((tagObj) => (tagObj.get('operations') as ImmutableLike).size > 0);
+}
+
+function TryItLayout(props: LayoutProps) {
+  const { getComponent, specSelectors } = props;
+  const Errors = getComponent('errors', true);
+  const Servers = getComponent('ServersContainer', true);
+  const OperationContainer = getComponent('OperationContainer', true);
+  const status = specSelectors.loadingStatus();
+  if (status === 'loading') return <div className="swagger-ui"><p className="api-try__status" role="status">Loading the specification…</p></div>;
+  if (status === 'failed') return <div className="swagger-ui"><Errors /><p role="alert">The specification could not be loaded.</p></div>;
+  const tagged = specSelectors.taggedOperations();
+  const tag = tagged.keySeq().first() ?? '';
+  const op = (tagged.first()?.get('operations') as ImmutableLike | undefined)?.first();
+  return (
+    <div className="swagger-ui">
+      <Errors />
+      {(specSelectors.servers()?.size ?? 0) > 0 ? (
+        <div className="scheme-container">
+          <div className="schemes-server-container"><Servers /></div>
+        </div>
+      ) : null}
+      {op ? <OperationContainer op={op} tag={tag} path={String(op.get('path'))} method={String(op.get('method'))} specPath={op.get('specPath')} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Required parameters without an example start empty in Swagger UI, so Execute would refuse to
+ * send. Like the page's code samples, they get a value to start from: 1 for numbers, true for
+ * booleans, the parameter's name for text (the reader replaces it).
+ */
+function withStartValues(spec: unknown): unknown {
+  const paths = (spec as { paths?: Record<string, Record<string, { parameters?: unknown[] }>> } | null)?.paths;
+  if (!paths) return spec;
+  const components = (spec as { components?: { parameters?: Record<string, unknown> } }).components?.parameters ?? {};
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item ?? {})) {
+      if (!op || typeof op !== 'object' || !Array.isArray(op.parameters)) continue;
+      for (const entry of op.parameters) {
+        const ref = (entry as { $ref?: string }).$ref;
+        const param = (typeof ref === 'string' ? components[ref.split('/').pop() ?? ''] : entry) as { name?: string; required?: boolean; in?: string; example?: unknown; examples?: unknown; schema?: { type?: unknown; example?: unknown; default?: unknown; enum?: unknown[] } } | undefined;
+        if (!param || !param.required || param.example !== undefined || param.examples !== undefined) continue;
+        const schema = param.schema ?? {};
+        if (schema.example !== undefined || schema.default !== undefined || (Array.isArray(schema.enum) && schema.enum.length > 0)) continue;
+        const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+        param.example = type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : param.name;
+      }
+    }
+  }
+  return spec;
+}
+
+const tryItPlugin = () => ({
+  components: { TryItLayout },
+  fn: { opsFilter },
+  statePlugins: { spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withStartValues(spec)) } } },
+});
+
+let instance: { host: HTMLDivElement; root: Root; system: Promise<SwaggerSystem>; observer: MutationObserver } | undefined;
+
+/** Shows the operation's Try-it form in `panel` (the first call loads the spec into Swagger UI). */
+export async function showTryIt(panel: HTMLElement, target: TryItTarget): Promise<void> {
+  if (!instance) instance = createInstance(target);
+  panel.appendChild(instance.host);
+  const system = await instance.system;
+  system.layoutActions.updateFilter(tokenOf(target));
+}
+
+function createInstance(target: TryItTarget) {
+  const host = document.createElement('div');
+  host.className = 'api-try';
+  const root = createRoot(host);
+  let resolve: (system: SwaggerSystem) => void = () => undefined;
+  const system = new Promise<SwaggerSystem>((r) => (resolve = r));
+  root.render(
+    <SwaggerUI
+      url={target.specUrl}
+      layout="TryItLayout"
+      plugins={[tryItPlugin]}
+      filter={tokenOf(target)}
+      docExpansion="full"
+      tryItOutEnabled
+      deepLinking={false}
+      displayRequestDuration
+      defaultModelsExpandDepth={-1}
+      onComplete={(s: unknown) => resolve(s as SwaggerSystem)}
+    />,
+  );
+  return { host, root, system, observer: watchSwaggerDom(host) };
+}
+
+/**
+ * Swagger UI's server list has a select inside an empty label, and its variable inputs and body
+ * editor have no label; they get names here (axe: "form elements must have labels"). The colour
+ * mode is kept in step.
+ */
+function watchSwaggerDom(host: HTMLElement): MutationObserver {
+  const html = document.documentElement;
+  const fix = () => {
+    html.classList.toggle('dark-mode', html.dataset.theme === 'dark');
+    host.querySelectorAll<HTMLSelectElement>('.servers select#servers:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Server'));
+    host.querySelectorAll<HTMLElement>('.servers [data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable ?? ''}`));
+    host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Request body'));
+  };
+  const observer = new MutationObserver(fix);
+  observer.observe(host, { childList: true, subtree: true });
+  observer.observe(html, { attributes: true, attributeFilter: ['data-theme'] });
+  fix();
+  return observer;
 }

@@ -1,0 +1,128 @@
+/**
+ * Example values: the spec's own (`example`, `examples` of a media type or parameter, `example` of
+ * a schema) first; otherwise one made from the schema (enum, default, format, type), the way
+ * Swagger UI and Redoc fill their samples. A schema that contains itself stops at the second visit.
+ */
+import type { ApiExampleView } from '../../theme/api-model.ts';
+import { isObject, refName, resolveRefs } from './pointer.ts';
+
+const FORMAT_SAMPLES: Record<string, unknown> = {
+  'date-time': '2024-05-17T08:30:00Z',
+  date: '2024-05-17',
+  time: '08:30:00Z',
+  email: 'user@example.com',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  hostname: 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  byte: 'U3dhZ2dlciByb2Nrcw==',
+  password: '********',
+};
+const MAX_DEPTH = 8;
+
+/** A value that fits the schema, for examples and code samples. */
+export function sampleValue(document: unknown, node: unknown, purpose: 'request' | 'response' | 'any', seen: readonly string[] = [], depth = 0): unknown {
+  const { value: schema, refs } = resolveRefs(document, node);
+  if (!isObject(schema)) return undefined;
+  if (refs.some((r) => seen.includes(r)) || depth > MAX_DEPTH) return undefined;
+  const path = [...seen, ...refs];
+  const next = (child: unknown) => sampleValue(document, child, purpose, path, depth + 1);
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const options = schema[kind];
+    if (Array.isArray(options) && options.length > 0) return next(options[0]);
+  }
+  if (Array.isArray(schema.allOf)) return mergedSample(schema, next);
+  const type = primaryType(schema);
+  if (type === 'object') return objectSample(document, schema, purpose, next);
+  if (type === 'array') {
+    const item = next(schema.items);
+    return item === undefined ? [] : [item];
+  }
+  return scalarSample(schema, type);
+}
+
+function objectSample(document: unknown, schema: Record<string, unknown>, purpose: 'request' | 'response' | 'any', next: (child: unknown) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, child] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+    const target = resolveRefs(document, child).value;
+    if (isObject(target) && ((purpose === 'request' && target.readOnly === true) || (purpose === 'response' && target.writeOnly === true))) continue;
+    const value = next(child);
+    if (value !== undefined) out[name] = value;
+  }
+  if (Object.keys(out).length === 0 && isObject(schema.additionalProperties)) {
+    const value = next(schema.additionalProperties);
+    if (value !== undefined) out.additionalProp1 = value;
+  }
+  return out;
+}
+
+function mergedSample(schema: Record<string, unknown>, next: (child: unknown) => unknown): unknown {
+  const parts = (schema.allOf as unknown[]).map(next);
+  const own = schema.properties ? next({ ...schema, allOf: undefined }) : undefined;
+  if (parts.every((p) => isObject(p) || p === undefined)) return Object.assign({}, ...parts, own);
+  return parts.find((p) => p !== undefined);
+}
+
+function primaryType(schema: Record<string, unknown>): string {
+  const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
+  const type = types[0];
+  if (typeof type === 'string') return type;
+  if (schema.properties || schema.additionalProperties) return 'object';
+  if (schema.items) return 'array';
+  return 'string';
+}
+
+function scalarSample(schema: Record<string, unknown>, type: string): unknown {
+  const minimum = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
+  switch (type) {
+    // 1 rather than 0: most numbers in paths are ids, which rarely start at 0.
+    case 'integer':
+      return minimum !== undefined ? Math.ceil(minimum) : 1;
+    case 'number':
+      return minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default: {
+      const byFormat = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
+      return byFormat ?? 'string';
+    }
+  }
+}
+
+/** A media type's or parameter's examples, as the spec gives them or made from the schema. */
+export function examplesOf(document: unknown, holder: Record<string, unknown>, schema: unknown, purpose: 'request' | 'response' | 'any', mediaType = 'application/json'): ApiExampleView[] {
+  if (holder.example !== undefined) return [{ label: 'Example', value: formatValue(holder.example, mediaType), generated: false }];
+  if (isObject(holder.examples)) {
+    const list: ApiExampleView[] = [];
+    for (const [key, entry] of Object.entries(holder.examples)) {
+      const { value: example, refs } = resolveRefs(document, entry);
+      if (!isObject(example)) continue;
+      const label = typeof example.summary === 'string' && example.summary ? example.summary : refs.length > 0 ? refName(refs[refs.length - 1] ?? key) : key;
+      if (example.value !== undefined) list.push({ label, value: formatValue(example.value, mediaType), generated: false });
+      else if (typeof example.externalValue === 'string') list.push({ label, value: `See ${example.externalValue}`, generated: false });
+    }
+    if (list.length > 0) return list;
+  }
+  if (schema === undefined || !isStructured(mediaType)) return [];
+  const value = sampleValue(document, schema, purpose);
+  return value === undefined ? [] : [{ label: 'Example', value: formatValue(value, mediaType), generated: true }];
+}
+
+/** Only JSON-like bodies get generated examples; a made-up image or PDF body would say nothing. */
+function isStructured(mediaType: string): boolean {
+  return /json|\*\/\*|x-www-form-urlencoded|multipart\/form-data|text\/plain/.test(mediaType);
+}
+
+export function formatValue(value: unknown, mediaType: string): string {
+  if (typeof value === 'string' && !/json/.test(mediaType)) return value;
+  return JSON.stringify(value, null, 2) ?? String(value);
+}

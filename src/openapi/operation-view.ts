@@ -1,0 +1,141 @@
+/**
+ * One operation of a spec as the reference shows it: parameters (path-level ones included, `$ref`s
+ * resolved), request body and responses per media type with their schemas and examples, the
+ * security it needs, and code samples that call it.
+ */
+import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
+import type { OperationEntry } from './operations.ts';
+import { isObject, resolveRefs } from './pointer.ts';
+import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
+import { examplesOf, sampleValue } from './examples.ts';
+import { codeSamples, type SampleRequest } from './samples.ts';
+import { sampleBaseUrl } from './servers.ts';
+import { securityOf, securitySampleParts } from './security.ts';
+
+export interface OperationContext extends SchemaViewContext {
+  /** Absolute URL of the spec file as served: relative server URLs are resolved against it. */
+  specLocation: string;
+}
+
+export function operationView(ctx: OperationContext, entry: OperationEntry): ApiOperationView {
+  const op = entry.operation;
+  // One budget and one set of expanded schemas for the whole operation: each schema is shown once.
+  const expanded = new Set<string>();
+  const budget = { rows: ctx.rowBudget };
+  const scope = (purpose: ViewScope['purpose']): ViewScope => ({ purpose, expanded, budget });
+  const parameters = parametersOf(ctx, entry).map((p) => parameterView(ctx, p, scope('request')));
+  const body = resolveRefs(ctx.document, op.requestBody).value;
+  const requestBody = isObject(body) ? bodyView(ctx, body, scope('request')) : undefined;
+  const responses = Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, response]) => responseView(ctx, status, response, scope('response')));
+  const security = securityOf(ctx.document, op);
+  return {
+    anchor: entry.anchor,
+    key: entry.key,
+    ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
+    tag: entry.tag,
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    summary: typeof op.summary === 'string' ? op.summary : '',
+    descriptionHtml: ctx.description(op.description),
+    deprecated: op.deprecated === true,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    samples: codeSamples(sampleRequest(ctx, entry, body)),
+    security: security.map((s) => s.label),
+  };
+}
+
+/** The operation's parameters and its path's, the operation's winning on the same name and place. */
+export function parametersOf(ctx: { document: Record<string, unknown> }, entry: OperationEntry): Record<string, unknown>[] {
+  const read = (list: unknown) => (Array.isArray(list) ? list : []).map((p) => resolveRefs(ctx.document, p).value).filter(isObject);
+  const own = read(entry.operation.parameters);
+  const shared = read(entry.pathItem.parameters).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+  const order = ['path', 'query', 'header', 'cookie'];
+  return [...shared, ...own].sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)));
+}
+
+function parameterView(ctx: OperationContext, param: Record<string, unknown>, scope: ViewScope): ApiParameterView {
+  const content = isObject(param.content) ? Object.entries(param.content).find(([, m]) => isObject(m)) : undefined;
+  const schemaNode = param.schema ?? (content && isObject(content[1]) ? content[1].schema : undefined);
+  return {
+    name: String(param.name ?? ''),
+    in: String(param.in ?? ''),
+    required: param.required === true || param.in === 'path',
+    deprecated: param.deprecated === true,
+    descriptionHtml: ctx.description(param.description),
+    ...(schemaNode !== undefined ? { schema: schemaView(ctx, schemaNode, scope) } : {}),
+    examples: examplesOf(ctx.document, param, undefined, 'request', 'text/plain'),
+  };
+}
+
+function bodyView(ctx: OperationContext, body: Record<string, unknown>, scope: ViewScope): ApiBodyView {
+  return { descriptionHtml: ctx.description(body.description), required: body.required === true, contents: mediaViews(ctx, body.content, scope) };
+}
+
+function responseView(ctx: OperationContext, status: string, node: unknown, scope: ViewScope): ApiResponseView {
+  const response = resolveRefs(ctx.document, node).value;
+  const r = isObject(response) ? response : {};
+  const headers = Object.entries(isObject(r.headers) ? r.headers : {}).map(([name, h]) => {
+    const header = resolveRefs(ctx.document, h).value;
+    const x = isObject(header) ? header : {};
+    return { name, required: x.required === true, descriptionHtml: ctx.description(x.description), ...(x.schema !== undefined ? { schema: schemaView(ctx, x.schema, scope) } : {}) };
+  });
+  const summary = plainSummary(r.description);
+  // A one-line description is the heading already; only a longer one is repeated in full.
+  const descriptionHtml = typeof r.description === 'string' && r.description.trim() !== summary ? ctx.description(r.description) : '';
+  return { status, summary, descriptionHtml, headers, contents: mediaViews(ctx, r.content, scope) };
+}
+
+/** A description's first line without markdown marks, for a one-line heading. */
+function plainSummary(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  const line = text.trim().split('\n')[0] ?? '';
+  const plain = line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_#>]/g, '').trim();
+  return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
+}
+
+function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): ApiMediaView[] {
+  return Object.entries(isObject(content) ? content : {}).map(([mediaType, media]) => {
+    const m = isObject(media) ? media : {};
+    return {
+      mediaType,
+      ...(m.schema !== undefined ? { schema: schemaView(ctx, m.schema, scope) } : {}),
+      examples: examplesOf(ctx.document, m, m.schema, scope.purpose, mediaType),
+    };
+  });
+}
+
+function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown): SampleRequest {
+  const params = parametersOf(ctx, entry);
+  const valueOf = (p: Record<string, unknown>) => {
+    const value = p.example ?? firstExample(ctx, p) ?? sampleValue(ctx.document, p.schema, 'request');
+    if (p.in === 'path' && (value === undefined || value === 'string')) return String(p.name);
+    return typeof value === 'string' ? value : JSON.stringify(value ?? '');
+  };
+  const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const param = params.find((p) => p.in === 'path' && p.name === name);
+    return param ? encodeURIComponent(valueOf(param)) : whole;
+  });
+  const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
+  const required = (where: string) => params.filter((p) => p.in === where && p.required === true).map((p): [string, string] => [String(p.name), valueOf(p)]);
+  const auth = securitySampleParts(ctx.document, entry.operation);
+  const request: SampleRequest = { method: entry.method.toUpperCase(), url: base + path, query: [...required('query'), ...auth.query], headers: [...required('header'), ...auth.headers] };
+  const media = isObject(body) && isObject(body.content) ? Object.entries(body.content)[0] : undefined;
+  if (media) {
+    const [mediaType, m] = media;
+    const mm = isObject(m) ? m : {};
+    const example = mm.example ?? firstExample(ctx, mm) ?? sampleValue(ctx.document, mm.schema, 'request');
+    request.body = { mediaType, value: example ?? {} };
+  }
+  return request;
+}
+
+function firstExample(ctx: OperationContext, holder: Record<string, unknown>): unknown {
+  if (!isObject(holder.examples)) return undefined;
+  for (const entry of Object.values(holder.examples)) {
+    const example = resolveRefs(ctx.document, entry).value;
+    if (isObject(example) && example.value !== undefined) return example.value;
+  }
+  return undefined;
+}

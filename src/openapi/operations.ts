@@ -1,0 +1,78 @@
+/**
+ * The operations of an OpenAPI document in reading order: grouped by their first tag, tags in the
+ * order of the document's `tags` list (then first use), each with its anchor. An operation without
+ * tags goes under "default", as Swagger UI shows it.
+ */
+import { createUniqueIds, operationAnchor, operationKey, tagAnchor } from './anchors.ts';
+import { isObject, keyPathToPointer, type KeyPath } from './pointer.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OperationEntry {
+  method: string;
+  path: string;
+  tag: string;
+  operation: Record<string, unknown>;
+  pathItem: Record<string, unknown>;
+  /** Where the operation is in the document, for findings. */
+  keyPath: KeyPath;
+  key: string;
+  anchor: string;
+}
+
+export interface TagEntry {
+  name: string;
+  anchor: string;
+  description: string;
+  operations: OperationEntry[];
+}
+
+export function listOperations(document: Record<string, unknown>): OperationEntry[] {
+  const paths = isObject(document.paths) ? document.paths : {};
+  const unique = createUniqueIds();
+  const entries: OperationEntry[] = [];
+  for (const [path, pathItem] of Object.entries(paths)) {
+    if (!isObject(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!isObject(operation)) continue;
+      const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
+      const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
+      const key = operationKey(operationId, method, path);
+      entries.push({
+        method,
+        path,
+        tag: tags[0] ?? 'default',
+        operation,
+        pathItem,
+        keyPath: ['paths', path, method],
+        key,
+        anchor: unique(operationAnchor(key)),
+      });
+    }
+  }
+  return entries;
+}
+
+export function groupByTag(document: Record<string, unknown>, operations: OperationEntry[]): TagEntry[] {
+  const declared = Array.isArray(document.tags) ? document.tags.filter(isObject) : [];
+  const order = declared.map((t) => String(t.name ?? '')).filter(Boolean);
+  const byTag = new Map<string, OperationEntry[]>();
+  for (const entry of operations) {
+    if (!order.includes(entry.tag)) order.push(entry.tag);
+    const list = byTag.get(entry.tag) ?? [];
+    list.push(entry);
+    byTag.set(entry.tag, list);
+  }
+  const unique = createUniqueIds();
+  return order
+    .filter((name) => byTag.has(name))
+    .map((name) => {
+      const description = declared.find((t) => t.name === name)?.description;
+      return { name, anchor: unique(tagAnchor(name)), description: typeof description === 'string' ? description : '', operations: byTag.get(name) ?? [] };
+    });
+}
+
+export function operationPointer(entry: OperationEntry): string {
+  return keyPathToPointer(entry.keyPath);
+}

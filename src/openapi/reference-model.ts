@@ -1,0 +1,144 @@
+/**
+ * The pages of one API reference. A spec of up to SPLIT_THRESHOLD operations is one page (every tag,
+ * every operation, every schema); a larger one (GitHub's REST API has 1,223 operations) gets an
+ * overview page plus one page per tag, each holding its operations and the schemas they use, so no
+ * page carries the whole API. Anchors stay the same either way; only the page they are on changes.
+ */
+import type { ApiNamedSchema, ApiReferenceModel } from '../../theme/api-model.ts';
+import type { ApiNavTag, ApiPageData } from '../../theme/data.ts';
+import { createUniqueIds, schemaAnchor } from './anchors.ts';
+import type { LoadedApiSpec } from './load.ts';
+import { groupByTag, listOperations, type TagEntry } from './operations.ts';
+import { operationView, type OperationContext } from './operation-view.ts';
+import { isObject } from './pointer.ts';
+import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
+import { serverViews } from './servers.ts';
+
+export const SPLIT_THRESHOLD = 150;
+
+export interface ReferencePage {
+  route: string;
+  model: ApiReferenceModel;
+  data: Omit<ApiPageData, 'hasSchemas'>;
+}
+
+export interface ReferenceOptions {
+  baseUrl: string;
+  specUrl: string;
+  /** Absolute URL of the spec file on the site (relative server URLs resolve against it). */
+  specLocation: string;
+  description: (text: unknown) => string;
+}
+
+export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): ReferencePage[] {
+  const document = spec.document;
+  const operations = listOperations(document);
+  const tags = groupByTag(document, operations);
+  const split = spec.splitByTag ?? operations.length > SPLIT_THRESHOLD;
+  const routeOfTag = tagRoutes(spec.route, tags, split);
+  const ctx = operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small);
+  const info = isObject(document.info) ? document.info : {};
+  const intro = { descriptionHtml: options.description(info.description), servers: serverViews(document) };
+  const nav = (current: TagEntry | undefined): ApiNavTag[] =>
+    tags.map((tag) => ({
+      name: tag.name,
+      anchor: tag.anchor,
+      route: routeOfTag.get(tag) ?? `/${spec.route}/`,
+      operations: !split || current === undefined || tag === current ? tag.operations.map((op) => ({ anchor: op.anchor, ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}), method: op.method.toUpperCase(), path: op.path, summary: typeof op.operation.summary === 'string' ? op.operation.summary : '', deprecated: op.operation.deprecated === true })) : null,
+    }));
+  const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
+    ...pageBasics(spec, options, info),
+    ...(tag ? { tag: tag.name } : {}),
+    split,
+    nav: nav(tag),
+    operationCount: operations.length,
+  });
+  if (!split) {
+    ctx.referenced.clear();
+    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag)), schemas: [] };
+    model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
+    return [{ route: spec.route, model, data: pageData(undefined) }];
+  }
+  const overviewList = tags.map((tag) => ({ name: tag.name, href: `${options.baseUrl}${(routeOfTag.get(tag) ?? '').slice(1)}`, descriptionHtml: options.description(tag.description), operationCount: tag.operations.length }));
+  const overview: ReferencePage = { route: spec.route, model: { intro, overview: overviewList, tags: [], schemas: [] }, data: pageData(undefined) };
+  return [
+    overview,
+    ...tags.map((tag) => {
+      ctx.referenced.clear();
+      const model: ApiReferenceModel = { tags: [tagView(ctx, tag)], schemas: [] };
+      model.schemas = namedSchemas(ctx, [...ctx.referenced]);
+      return { route: (routeOfTag.get(tag) ?? '').replace(/^\/|\/$/g, ''), model, data: pageData(tag) };
+    }),
+  ];
+}
+
+function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record<string, unknown>) {
+  return {
+    id: spec.id,
+    title: typeof info.title === 'string' && info.title.trim() ? info.title : spec.fileName,
+    version: typeof info.version === 'string' || typeof info.version === 'number' ? String(info.version) : '',
+    openapi: String(spec.document.openapi ?? ''),
+    specUrl: options.specUrl,
+    specFileName: spec.fileName,
+    servers: allServerUrls(spec.document),
+    rootRoute: `/${spec.route}/`,
+  };
+}
+
+/** Routes (with slashes, relative to the base) of each tag's page; all "/route/" when not split. */
+function tagRoutes(route: string, tags: TagEntry[], split: boolean): Map<TagEntry, string> {
+  const unique = createUniqueIds();
+  return new Map(
+    tags.map((tag, i) => {
+      if (!split) return [tag, `/${route}/`];
+      const slug = tag.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `tag-${i + 1}`;
+      return [tag, `/${route}/${unique(slug)}/`];
+    }),
+  );
+}
+
+function operationContext(document: Record<string, unknown>, options: ReferenceOptions, rowBudget: number): OperationContext {
+  const unique = createUniqueIds();
+  const anchors = new Map(Object.keys(componentSchemas(document)).map((name) => [name, unique(schemaAnchor(name))]));
+  return {
+    document,
+    rowBudget,
+    description: options.description,
+    anchorOfSchema: (name) => anchors.get(name) ?? schemaAnchor(name),
+    referenced: new Set(),
+    specLocation: options.specLocation,
+  };
+}
+
+function tagView(ctx: OperationContext, tag: TagEntry) {
+  return { name: tag.name, anchor: tag.anchor, descriptionHtml: ctx.description(tag.description), operations: tag.operations.map((op) => operationView(ctx, op)) };
+}
+
+/** Each named schema once, with every schema it links to (collapsed uses expand from here). */
+function namedSchemas(ctx: OperationContext, start: string[]): ApiNamedSchema[] {
+  const all = componentSchemas(ctx.document);
+  const done = new Map<string, ApiNamedSchema>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const name = queue.shift() as string;
+    if (done.has(name) || !(name in all)) continue;
+    ctx.referenced.clear();
+    const schema = schemaView(ctx, { $ref: `#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` }, { purpose: 'any', expanded: new Set(), budget: 'section' });
+    done.set(name, { name, anchor: ctx.anchorOfSchema(name), schema });
+    queue.push(...ctx.referenced);
+  }
+  const order = Object.keys(all);
+  return [...done.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/** Every server URL of the spec: the document's, its paths' and its operations' (each once). */
+function allServerUrls(document: Record<string, unknown>): string[] {
+  const urls = (list: unknown) => (Array.isArray(list) ? list.filter(isObject).map((s) => s.url).filter((u): u is string => typeof u === 'string') : []);
+  const found = [...urls(document.servers)];
+  for (const entry of listOperations(document)) found.push(...urls(entry.pathItem.servers), ...urls(entry.operation.servers));
+  return [...new Set(found)];
+}
+
+function componentSchemas(document: Record<string, unknown>): Record<string, unknown> {
+  return isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+}

@@ -1,0 +1,142 @@
+/**
+ * Code samples of an operation: curl, JavaScript (fetch) and Python (requests), with the server URL
+ * (its variables at their defaults) and the parameters filled in, and the request body when there
+ * is one. Required query parameters and headers are included; optional ones are left to the reader.
+ */
+import type { ApiCodeSample } from '../../theme/api-model.ts';
+
+export interface SampleRequest {
+  method: string;
+  /** Server URL + path with path parameters filled in and encoded. */
+  url: string;
+  query: [string, string][];
+  headers: [string, string][];
+  body?: { mediaType: string; value: unknown };
+}
+
+export function codeSamples(request: SampleRequest): ApiCodeSample[] {
+  return [
+    { lang: 'curl', label: 'curl', code: curlSample(request) },
+    { lang: 'javascript', label: 'JavaScript', code: fetchSample(request) },
+    { lang: 'python', label: 'Python', code: pythonSample(request) },
+  ];
+}
+
+function fullUrl(request: SampleRequest): string {
+  if (request.query.length === 0) return request.url;
+  return `${request.url}?${new URLSearchParams(request.query).toString()}`;
+}
+
+function isJson(mediaType: string): boolean {
+  return /[/+]json\b/.test(mediaType);
+}
+
+function isForm(mediaType: string): boolean {
+  return mediaType === 'application/x-www-form-urlencoded';
+}
+
+/** Single quotes for the shell: nothing inside is expanded. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function curlSample(request: SampleRequest): string {
+  const lines = [`curl -X ${request.method} ${shellQuote(fullUrl(request))}`];
+  for (const [name, value] of request.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  const body = request.body;
+  if (body) {
+    if (/multipart\/form-data/.test(body.mediaType)) {
+      for (const [name, value] of Object.entries(asRecord(body.value))) lines.push(`-F ${shellQuote(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
+    } else {
+      lines.push(`-H ${shellQuote(`Content-Type: ${body.mediaType}`)}`);
+      if (isForm(body.mediaType)) lines.push(`--data ${shellQuote(formText(body.value))}`);
+      else if (isJson(body.mediaType) || typeof body.value === 'string') lines.push(`--data ${shellQuote(bodyText(body))}`);
+      else lines.push('--data-binary @body.bin');
+    }
+  }
+  return lines.join(' \\\n  ');
+}
+
+function fetchSample(request: SampleRequest): string {
+  const headers: [string, string][] = [...request.headers];
+  const body = request.body;
+  let bodyLine: string | undefined;
+  if (body && !/multipart\/form-data/.test(body.mediaType)) headers.push(['Content-Type', body.mediaType]);
+  if (body) {
+    if (isJson(body.mediaType)) bodyLine = `  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2) ?? 'null', '  ')}),`;
+    else if (isForm(body.mediaType)) bodyLine = `  body: new URLSearchParams(${JSON.stringify(formText(body.value))}),`;
+    else if (/multipart\/form-data/.test(body.mediaType)) bodyLine = '  body: formData, // a FormData with the fields of the request body';
+    else bodyLine = `  body: ${typeof body.value === 'string' ? JSON.stringify(body.value) : 'data'},`;
+  }
+  const options = [`  method: ${JSON.stringify(request.method)},`];
+  if (headers.length > 0) options.push(`  headers: {\n${headers.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join('\n')}\n  },`);
+  if (bodyLine) options.push(bodyLine);
+  return [
+    `const response = await fetch(${JSON.stringify(fullUrl(request))}, {`,
+    ...options,
+    '});',
+    'console.log(response.status, await response.text());',
+  ].join('\n');
+}
+
+function pythonSample(request: SampleRequest): string {
+  const args = [`    ${pythonString(request.url)},`];
+  if (request.query.length > 0) args.push(`    params=${pythonLiteral(Object.fromEntries(request.query), '    ')},`);
+  const headers: [string, string][] = [...request.headers];
+  const body = request.body;
+  if (body) {
+    if (isJson(body.mediaType)) {
+      if (body.mediaType !== 'application/json') headers.push(['Content-Type', body.mediaType]);
+      args.push(`    json=${pythonLiteral(body.value, '    ')},`);
+    } else if (isForm(body.mediaType) || /multipart\/form-data/.test(body.mediaType)) {
+      args.push(`    ${isForm(body.mediaType) ? 'data' : 'files'}=${pythonLiteral(stringValues(body.value), '    ')},`);
+    } else {
+      headers.push(['Content-Type', body.mediaType]);
+      args.push(`    data=${typeof body.value === 'string' ? pythonString(body.value) : "open('body.bin', 'rb')"},`);
+    }
+  }
+  if (headers.length > 0) args.push(`    headers=${pythonLiteral(Object.fromEntries(headers), '    ')},`);
+  return ['import requests', '', `response = requests.request(${pythonString(request.method)},`, ...args, ')', 'print(response.status_code, response.text)'].join('\n');
+}
+
+function bodyText(body: { mediaType: string; value: unknown }): string {
+  if (typeof body.value === 'string' && !isJson(body.mediaType)) return body.value;
+  return JSON.stringify(body.value, null, 2) ?? 'null';
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function stringValues(value: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(asRecord(value)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+function formText(value: unknown): string {
+  return new URLSearchParams(stringValues(value)).toString();
+}
+
+function indent(text: string, pad: string): string {
+  return text.replace(/\n/g, `\n${pad}`);
+}
+
+function pythonString(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** A JSON value as a Python literal: True, False and None instead of true, false and null. */
+export function pythonLiteral(value: unknown, pad = ''): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return pythonString(value);
+  const inner = `${pad}    `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((v) => `${inner}${pythonLiteral(v, inner)},`).join('\n')}\n${pad}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${pythonString(k)}: ${pythonLiteral(v, inner)},`).join('\n')}\n${pad}}`;
+}

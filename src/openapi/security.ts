@@ -1,0 +1,62 @@
+/**
+ * What an operation needs to be called: its security requirements (the operation's own, else the
+ * document's) described in words, and the header or query parameter a code sample shows for the
+ * first requirement, with a placeholder value the reader replaces.
+ */
+import { isObject } from './pointer.ts';
+
+interface Requirement {
+  name: string;
+  scheme: Record<string, unknown>;
+}
+
+function requirements(document: Record<string, unknown>, operation: Record<string, unknown>): Requirement[][] {
+  const list = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  return list.filter(isObject).map((requirement) =>
+    Object.keys(requirement).map((name) => ({ name, scheme: isObject(schemes[name]) ? schemes[name] : {} })),
+  );
+}
+
+export function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): { label: string }[] {
+  const alternatives = requirements(document, operation);
+  // An empty requirement ({}) among the alternatives makes authentication optional.
+  if (alternatives.length === 0 || alternatives.some((r) => r.length === 0)) return [];
+  return alternatives.map((all) => ({ label: all.map((r) => `${r.name} (${describeScheme(r.scheme)})`).join(' and ') }));
+}
+
+function describeScheme(scheme: Record<string, unknown>): string {
+  switch (scheme.type) {
+    case 'apiKey':
+      return `API key in the ${String(scheme.in)} "${String(scheme.name)}"`;
+    case 'http':
+      return `HTTP ${String(scheme.scheme ?? '')} authentication`.replace('  ', ' ');
+    case 'oauth2':
+      return 'OAuth 2.0';
+    case 'openIdConnect':
+      return 'OpenID Connect';
+    case 'mutualTLS':
+      return 'mutual TLS';
+    default:
+      return 'scheme not described';
+  }
+}
+
+/** Headers and query parameters for the first security requirement, with placeholder values. */
+export function securitySampleParts(document: Record<string, unknown>, operation: Record<string, unknown>): { headers: [string, string][]; query: [string, string][] } {
+  const first = requirements(document, operation)[0] ?? [];
+  const headers: [string, string][] = [];
+  const query: [string, string][] = [];
+  for (const { scheme } of first) {
+    if (scheme.type === 'apiKey' && typeof scheme.name === 'string') {
+      if (scheme.in === 'query') query.push([scheme.name, 'YOUR_API_KEY']);
+      else if (scheme.in === 'cookie') headers.push(['Cookie', `${scheme.name}=YOUR_API_KEY`]);
+      else headers.push([scheme.name, 'YOUR_API_KEY']);
+    } else if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') {
+      headers.push(['Authorization', 'Basic BASE64_OF_USER_COLON_PASSWORD']);
+    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      headers.push(['Authorization', 'Bearer YOUR_TOKEN']);
+    }
+  }
+  return { headers, query };
+}

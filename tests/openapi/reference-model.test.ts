@@ -1,0 +1,207 @@
+/**
+ * The reference model of three public-shaped specs (Petstore 3.0; a 3.1 spec without any
+ * operationId; a JSON spec with schema cycles and oneOf) and of the hub API: anchors, schema trees,
+ * examples and code samples.
+ */
+import { describe, it, expect, beforeAll } from 'vitest';
+import path from 'node:path';
+import type { ApiOperationView, ApiReferenceModel, SchemaView } from '../../theme/api-model.ts';
+import { loadApiSpec, type LoadedApiSpec } from '../../src/openapi/load.ts';
+import { referencePages, type ReferencePage } from '../../src/openapi/reference-model.ts';
+import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
+import { ROOT } from '../helpers.ts';
+
+const FIXTURES = path.join(ROOT, 'tests/fixtures/openapi');
+
+async function pagesOf(file: string, options: { splitByTag?: boolean; root?: string } = {}): Promise<ReferencePage[]> {
+  const spec: LoadedApiSpec = await loadApiSpec({ id: 'x', route: 'api', spec: file, ...(options.splitByTag !== undefined ? { splitByTag: options.splitByTag } : {}) }, options.root ?? FIXTURES);
+  expect(spec.findings).toEqual([]);
+  return referencePages(spec, { baseUrl: '/docs/', specUrl: `/docs/api/${path.basename(file)}`, specLocation: `https://docs.example.com/docs/api/${path.basename(file)}`, description: createDescriptionRenderer() });
+}
+
+const operations = (model: ApiReferenceModel) => model.tags.flatMap((t) => t.operations);
+const op = (model: ApiReferenceModel, anchor: string): ApiOperationView => {
+  const found = operations(model).find((o) => o.anchor === anchor);
+  if (!found) throw new Error(`no operation ${anchor}`);
+  return found;
+};
+const property = (schema: SchemaView | undefined, name: string): SchemaView => {
+  const found = schema?.properties?.find((p) => p.name === name)?.schema;
+  if (!found) throw new Error(`no property ${name}`);
+  return found;
+};
+const sample = (o: ApiOperationView, lang: string) => o.samples.find((s) => s.lang === lang)?.code ?? '';
+
+describe('Petstore 3.0 (operationIds, security, several media types)', () => {
+  let model: ApiReferenceModel;
+  beforeAll(async () => {
+    model = (await pagesOf('petstore-3.0.yaml'))[0]?.model as ApiReferenceModel;
+  });
+
+  it('groups operations by tag in the spec order, anchored by operationId', () => {
+    expect(model.tags.map((t) => [t.name, t.anchor])).toEqual([['pet', 'tag/pet'], ['store', 'tag/store']]);
+    expect(operations(model).map((o) => o.anchor)).toEqual(['operation/updatePet', 'operation/addPet', 'operation/findPetsByStatus', 'operation/getPetById', 'operation/deletePet', 'operation/placeOrder']);
+  });
+
+  it('shows parameters with their place, constraints, default, enum and example', () => {
+    const find = op(model, 'operation/findPetsByStatus').parameters[0];
+    expect(find).toMatchObject({ name: 'status', in: 'query', required: true });
+    expect(find?.schema).toMatchObject({ types: ['string'], defaultValue: '"available"', enumValues: ['"available"', '"pending"', '"sold"'] });
+    const get = op(model, 'operation/getPetById').parameters[0];
+    expect(get?.schema).toMatchObject({ types: ['integer'], format: 'int64', constraints: ['≥ 1'] });
+    expect(get?.examples).toEqual([{ label: 'Example', value: '10', generated: false }]);
+  });
+
+  it('resolves $refs with their names, per media type, and hides readOnly fields in requests', () => {
+    const body = op(model, 'operation/updatePet').requestBody;
+    expect(body?.contents.map((c) => c.mediaType)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    const pet = body?.contents[0]?.schema;
+    expect(pet).toMatchObject({ name: 'Pet', anchor: 'schema/Pet' });
+    expect(property(pet, 'name')).toMatchObject({ constraints: ['1–64 characters'], exampleValue: '"doggie"' });
+    expect(property(pet, 'category')).toMatchObject({ name: 'Category', types: ['object'] });
+    const order = op(model, 'operation/placeOrder');
+    expect(order.requestBody?.contents[0]?.schema?.properties?.map((p) => p.name)).not.toContain('id');
+    // Order was expanded for the request: the response shows it collapsed, and its section has all fields.
+    expect(order.responses[0]?.contents[0]?.schema).toMatchObject({ name: 'Order', collapsed: 'Order' });
+    expect(property(model.schemas.find((s) => s.name === 'Order')?.schema, 'id')).toMatchObject({ readOnly: true });
+  });
+
+  it('takes the spec examples, and makes one from the schema otherwise', () => {
+    expect(op(model, 'operation/placeOrder').requestBody?.contents[0]?.examples).toEqual([
+      { label: 'One dog, delivered', value: JSON.stringify({ petId: 10, quantity: 1, status: 'placed', complete: false }, null, 2), generated: false },
+    ]);
+    const generated = op(model, 'operation/addPet').responses[0]?.contents[0]?.examples[0];
+    expect(generated?.generated).toBe(true);
+    expect(JSON.parse(generated?.value ?? '{}')).toMatchObject({ id: 10, name: 'doggie', category: { name: 'Dogs' }, photoUrls: ['https://example.com'], status: 'available' });
+  });
+
+  it('code samples call the relative server resolved against the spec, with path values and security', () => {
+    const get = op(model, 'operation/getPetById');
+    expect(get.security).toEqual(['api_key (API key in the header "api_key")', 'petstore_auth (OAuth 2.0)']);
+    expect(sample(get, 'curl')).toBe("curl -X GET 'https://docs.example.com/api/v3/pet/10' \\\n  -H 'api_key: YOUR_API_KEY'");
+    expect(sample(get, 'javascript')).toContain('await fetch("https://docs.example.com/api/v3/pet/10", {');
+    expect(sample(get, 'python')).toContain('"api_key": "YOUR_API_KEY"');
+    const find = op(model, 'operation/findPetsByStatus');
+    expect(sample(find, 'curl')).toBe("curl -X GET 'https://docs.example.com/api/v3/pet/findByStatus?status=available'");
+    const update = op(model, 'operation/updatePet');
+    expect(sample(update, 'curl')).toContain("-H 'Authorization: Bearer YOUR_TOKEN' \\\n  -H 'Content-Type: application/json' \\\n  --data '{");
+    expect(sample(update, 'python')).toMatch(/json=\{\n\s+"id": 10,/);
+  });
+});
+
+describe('OpenAPI 3.1 without any operationId', () => {
+  let model: ApiReferenceModel;
+  beforeAll(async () => {
+    model = (await pagesOf('tasks-3.1-no-operation-ids.yaml'))[0]?.model as ApiReferenceModel;
+  });
+
+  it("anchors every operation as Swagger UI names it, with valid ids even for a tag with spaces", () => {
+    const anchors = [...model.tags.map((t) => t.anchor), ...operations(model).map((o) => o.anchor)];
+    expect(anchors).toEqual(['tag/Task_Lists', 'tag/default', 'operation/get_lists__listId__tasks', 'operation/post_lists__listId__tasks', 'operation/delete_tasks__taskId_']);
+    for (const anchor of anchors) expect(anchor).toMatch(/^\S+$/);
+    expect(operations(model).every((o) => o.operationId === undefined)).toBe(true);
+  });
+
+  it('reads type arrays with null, const, numeric exclusive bounds, examples lists and writeOnly', () => {
+    const list = op(model, 'operation/get_lists__listId__tasks');
+    expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:listId', 'query:limit', 'header:X-Trace']);
+    expect(list.parameters[1]?.schema?.constraints).toEqual(['> 0', '≤ 500']);
+    const task = list.responses[0]?.contents[0]?.schema?.items;
+    expect(task?.name).toBe('Task');
+    expect(property(task, 'due')).toMatchObject({ types: ['string', 'null'], format: 'date' });
+    expect(property(task, 'kind')).toMatchObject({ constValue: '"task"' });
+    expect(property(task, 'priority').constraints).toEqual(['> 0', '< 10']);
+    expect(property(task, 'title').exampleValue).toBe('"Water the plants"');
+    expect(task?.properties?.map((p) => p.name)).not.toContain('secret');
+    expect(list.responses[0]?.headers).toMatchObject([{ name: 'X-Total', schema: { types: ['integer'] } }]);
+  });
+
+  it('with no servers, samples call "/" of the site, with required headers and path-level parameters', () => {
+    const list = op(model, 'operation/get_lists__listId__tasks');
+    expect(sample(list, 'curl')).toBe("curl -X GET 'https://docs.example.com/lists/3fa85f64-5717-4562-b3fc-2c963f66afa6/tasks' \\\n  -H 'X-Trace: string'");
+    expect(sample(op(model, 'operation/delete_tasks__taskId_'), 'curl')).toBe("curl -X DELETE 'https://docs.example.com/tasks/1'");
+  });
+});
+
+describe('a JSON spec with schema cycles, oneOf, allOf and additionalProperties', () => {
+  let pages: ReferencePage[];
+  let model: ApiReferenceModel;
+  beforeAll(async () => {
+    pages = await pagesOf('scene-graph-cycles.json');
+    model = pages[0]?.model as ApiReferenceModel;
+  });
+
+  it('stops a schema that contains itself with "circular", and shows a schema once per operation', () => {
+    const scene = op(model, 'operation/getScene').responses[0]?.contents[0]?.schema;
+    const root = property(scene, 'root');
+    expect(root).toMatchObject({ name: 'Node', types: ['object'] });
+    expect(property(root, 'children').items).toMatchObject({ name: 'Node', circular: 'Node' });
+    const link = property(root, 'links').items;
+    expect(link?.name).toBe('Link');
+    expect(property(link, 'target')).toMatchObject({ name: 'Node', circular: 'Node' });
+    // Mesh, Light and Group reach Node through Group.members: circular there too.
+    const group = property(root, 'content').variants?.options[2];
+    expect(property(group, 'members').items).toMatchObject({ circular: 'Node' });
+  });
+
+  it('shows oneOf with its discriminator, merges allOf, and reads anyOf, nullable and additionalProperties', () => {
+    const scene = op(model, 'operation/getScene').responses[0]?.contents[0]?.schema;
+    const content = property(property(scene, 'root'), 'content');
+    expect(content.variants).toMatchObject({ kind: 'oneOf', discriminator: 'kind' });
+    expect(content.variants?.options.map((o) => o.name)).toEqual(['Mesh', 'Light', 'Group']);
+    expect(content.variants?.options[0]?.properties?.map((p) => `${p.name}${p.required ? '*' : ''}`)).toEqual(['kind*', 'visible', 'vertices']);
+    expect(property(content.variants?.options[1], 'color').variants?.kind).toBe('anyOf');
+    expect(property(scene, 'owner').types).toEqual(['string', 'null']);
+    expect(property(scene, 'metadata').additional).toMatchObject({ types: ['string'] });
+    const links = op(model, 'operation/listLinks').responses[0]?.contents[0]?.schema;
+    expect(links?.additional).toMatchObject({ name: 'Link' });
+  });
+
+  it('shows a schema used twice in one operation expanded once, and collapsed the second time', () => {
+    const patch = op(model, 'operation/patchScene');
+    expect(patch.requestBody?.contents[0]?.schema?.items?.name).toBe('Change');
+    expect(property(patch.requestBody?.contents[0]?.schema?.items, 'node')).toMatchObject({ name: 'Node' });
+    const response = patch.responses[0]?.contents[0]?.schema;
+    expect(response?.name).toBe('Scene');
+    expect(property(response, 'root')).toMatchObject({ name: 'Node', collapsed: 'Node', anchor: 'schema/Node' });
+  });
+
+  it('renders every named schema once in the Schemas section, and follows shared parameters and responses', () => {
+    expect(model.schemas.map((s) => s.name)).toEqual(['Scene', 'Node', 'Link', 'Content', 'Base', 'Mesh', 'Light', 'Group', 'Change', 'Problem']);
+    const node = model.schemas.find((s) => s.name === 'Node')?.schema;
+    expect(property(node, 'content')).toMatchObject({ name: 'Content', collapsed: 'Content' });
+    const get = op(model, 'operation/getScene');
+    expect(get.parameters[0]).toMatchObject({ name: 'sceneId', in: 'path', required: true });
+    expect(get.responses[1]).toMatchObject({ status: 'default', summary: 'Something went wrong' });
+    expect(get.responses[1]?.contents[0]?.mediaType).toBe('application/problem+json');
+    expect(sample(get, 'curl')).toBe("curl -X GET 'https://eu.scenes.example.com/v1/scenes/studio-a'");
+  });
+
+  it('split by tag: an overview, one page per tag with the schemas it uses, the same anchors', async () => {
+    const split = await pagesOf('scene-graph-cycles.json', { splitByTag: true });
+    expect(split.map((p) => p.route)).toEqual(['api', 'api/scenes', 'api/nodes']);
+    expect(split[0]?.model.overview?.map((t) => [t.name, t.href, t.operationCount])).toEqual([['scenes', '/docs/api/scenes/', 2], ['nodes', '/docs/api/nodes/', 1]]);
+    expect(split[0]?.data.nav.flatMap((t) => t.operations ?? []).length).toBe(3);
+    expect(split[2]?.data).toMatchObject({ tag: 'nodes', split: true });
+    expect(split[2]?.data.nav.map((t) => [t.name, t.route, t.operations?.length ?? null])).toEqual([['scenes', '/api/scenes/', null], ['nodes', '/api/nodes/', 1]]);
+    expect(operations(split[2]?.model as ApiReferenceModel).map((o) => o.anchor)).toEqual(['operation/listLinks']);
+    expect(split[2]?.model.schemas.map((s) => s.name)).toEqual(['Node', 'Link', 'Content', 'Base', 'Mesh', 'Light', 'Group']);
+  });
+});
+
+describe('the hub REST API 1.6.0', () => {
+  it('fills the server variables and path parameters of the samples, and sends the example body', async () => {
+    const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
+    expect(operations(model)).toHaveLength(48);
+    const set = op(model, 'operation/setProperty');
+    expect(sample(set, 'curl')).toBe(
+      "curl -X PATCH 'http://localhost/api/rest/v1/engines/1/nodes/nodePath/properties/propertyPath' \\\n  -H 'Content-Type: application/json' \\\n  --data '{\n  \"Value\": 1,\n  \"Interpolation\": \"EaseInOut\",\n  \"Duration\": 2,\n  \"Delay\": 0\n}'",
+    );
+    expect(sample(set, 'python')).toContain('json={\n        "Value": 1,');
+    expect(sample(op(model, 'operation/deleteRundown'), 'javascript')).toBe(
+      'const response = await fetch("http://localhost/api/rest/v1/playout/rundowns/1", {\n  method: "DELETE",\n});\nconsole.log(response.status, await response.text());',
+    );
+    // The port's default is 80, which a URL leaves out.
+    expect(model.intro?.servers[0]?.variables.map((v) => `${v.name}=${v.defaultValue}`)).toEqual(['hubHost=localhost', 'port=80']);
+  });
+});

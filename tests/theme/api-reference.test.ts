@@ -1,0 +1,83 @@
+/** The prerendered reference HTML: valid unique ids, working links, hostile descriptions kept inert. */
+import { describe, it, expect } from 'vitest';
+import { mkdtemp, writeFile, copyFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { parse } from 'parse5';
+import { ApiReference } from '../../theme/components/api/ApiReference.tsx';
+import { loadApiSpec } from '../../src/openapi/load.ts';
+import { referencePages } from '../../src/openapi/reference-model.ts';
+import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
+import { ROOT } from '../helpers.ts';
+
+interface Node5 {
+  nodeName: string;
+  attrs?: { name: string; value: string }[];
+  childNodes?: Node5[];
+}
+
+async function render(dir: string, file: string): Promise<string[]> {
+  const spec = await loadApiSpec({ id: 'x', route: 'api', spec: file }, dir);
+  return referencePages(spec, { baseUrl: '/', specUrl: '/api/spec', specLocation: 'https://docs.example.com/api/spec', description: createDescriptionRenderer() }).map((page) =>
+    renderToStaticMarkup(createElement(ApiReference, { model: page.model })),
+  );
+}
+
+function walk(node: Node5, visit: (n: Node5) => void): void {
+  visit(node);
+  for (const child of node.childNodes ?? []) walk(child, visit);
+}
+
+function attrs(html: string, name: string): string[] {
+  const values: string[] = [];
+  walk(parse(html) as unknown as Node5, (n) => n.attrs?.forEach((a) => a.name === name && values.push(a.value)));
+  return values;
+}
+
+describe('the prerendered API reference', () => {
+  for (const [dir, file] of [
+    [ROOT, 'openapi/hub-rest-api-1.6.0.yaml'],
+    [path.join(ROOT, 'tests/fixtures/openapi'), 'petstore-3.0.yaml'],
+    [path.join(ROOT, 'tests/fixtures/openapi'), 'tasks-3.1-no-operation-ids.yaml'],
+    [path.join(ROOT, 'tests/fixtures/openapi'), 'scene-graph-cycles.json'],
+  ] as const) {
+    it(`${file}: ids are unique and valid, and every same-page link has its target`, async () => {
+      const [html = ''] = await render(dir, file);
+      const ids = attrs(html, 'id');
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id).toMatch(/^\S+$/);
+      const targets = [...attrs(html, 'href'), ...attrs(html, 'data-schema-ref').map((a) => `#${a}`)].filter((h) => h.startsWith('#'));
+      for (const href of targets) expect(ids, href).toContain(decodeURIComponent(href.slice(1)));
+    });
+  }
+
+  it('keeps hostile descriptions as text: no tags, handlers or javascript: links reach the page', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-hostile-'));
+    await copyFile(path.join(ROOT, 'tests/fixtures/basic/openapi/mini.yaml'), path.join(dir, 'mini.yaml'));
+    const { readFile } = await import('node:fs/promises');
+    const text = (await readFile(path.join(dir, 'mini.yaml'), 'utf8')).replace(
+      'description: A tiny API.',
+      'description: "Hi <img src=x onerror=alert(1)> <script>alert(2)</script> [click](javascript:alert(3)) [ok](https://example.com)"',
+    );
+    await writeFile(path.join(dir, 'mini.yaml'), text);
+    const [html = ''] = await render(dir, 'mini.yaml');
+    expect(attrs(html, 'onerror')).toEqual([]);
+    expect(html).not.toMatch(/<script|<img|javascript:/i);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(attrs(html, 'href')).toContain('https://example.com');
+  });
+});
+
+describe('spec descriptions against the XSS corpus', () => {
+  it('no payload leaves a script, handler or script URL in a rendered description', async () => {
+    const { XSS_PAYLOADS } = await import('../markdown/xss-corpus.ts');
+    const { unsafeParts } = await import('../markdown/html-safety.ts');
+    const render = createDescriptionRenderer();
+    for (const payload of XSS_PAYLOADS) expect(unsafeParts(render(payload.markdown)), payload.name).toEqual([]);
+    expect(render('[site](/docs/) [web](https://example.com) [mail](mailto:a@example.com) [bad](vbscript:x) ![i](data:image/png;base64,AA==)')).toBe(
+      '<p><a href="/docs/">site</a> <a href="https://example.com">web</a> <a href="mailto:a@example.com">mail</a> <a href="">bad</a> <img src="data:image/png;base64,AA==" alt="i" /></p>',
+    );
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * What the API reference components render. The generator makes it from an OpenAPI document
+ * (src/openapi/reference-model.ts): `$ref`s resolved, cycles cut, examples and code samples made,
+ * descriptions rendered from markdown. The components only lay it out.
+ */
+
+export interface ApiReferenceModel {
+  /** Shown above the first tag on the API's first page only. */
+  intro?: { descriptionHtml: string; servers: ApiServerView[] };
+  /** The overview of an API with one page per tag: each tag, its page and how many operations. */
+  overview?: { name: string; href: string; descriptionHtml: string; operationCount: number }[];
+  tags: ApiTagView[];
+  /** Every named schema this page links to, each rendered once. */
+  schemas: ApiNamedSchema[];
+}
+
+export interface ApiServerView {
+  url: string;
+  description: string;
+  variables: { name: string; defaultValue: string; values: string[]; description: string }[];
+}
+
+export interface ApiTagView {
+  name: string;
+  anchor: string;
+  descriptionHtml: string;
+  operations: ApiOperationView[];
+}
+
+export interface ApiOperationView {
+  anchor: string;
+  /** Swagger UI's name for the operation (see src/openapi/anchors.ts). */
+  key: string;
+  operationId?: string;
+  /** The tag Swagger UI files the operation under (its first). */
+  tag: string;
+  method: string;
+  path: string;
+  summary: string;
+  descriptionHtml: string;
+  deprecated: boolean;
+  parameters: ApiParameterView[];
+  requestBody?: ApiBodyView;
+  responses: ApiResponseView[];
+  samples: ApiCodeSample[];
+  /** Names of the security schemes any of which the call needs (empty: none documented). */
+  security: string[];
+}
+
+export interface ApiParameterView {
+  name: string;
+  in: string;
+  required: boolean;
+  deprecated: boolean;
+  descriptionHtml: string;
+  schema?: SchemaView;
+  examples: ApiExampleView[];
+}
+
+export interface ApiBodyView {
+  descriptionHtml: string;
+  required: boolean;
+  contents: ApiMediaView[];
+}
+
+export interface ApiMediaView {
+  mediaType: string;
+  schema?: SchemaView;
+  examples: ApiExampleView[];
+}
+
+export interface ApiResponseView {
+  status: string;
+  /** The description's first line as plain text, for the response's one-line heading. */
+  summary: string;
+  descriptionHtml: string;
+  headers: { name: string; required: boolean; descriptionHtml: string; schema?: SchemaView }[];
+  contents: ApiMediaView[];
+}
+
+export interface ApiExampleView {
+  /** The example's name (the key in `examples`), or its summary. */
+  label: string;
+  /** Formatted value: pretty JSON, or the text as it is. */
+  value: string;
+  /** Made from the schema because the spec gives no example. */
+  generated: boolean;
+}
+
+export interface ApiCodeSample {
+  lang: 'curl' | 'javascript' | 'python';
+  label: string;
+  code: string;
+}
+
+export interface ApiNamedSchema {
+  name: string;
+  anchor: string;
+  schema: SchemaView;
+}
+
+export interface SchemaView {
+  /** The component's name when this schema came through a `$ref`. */
+  name?: string;
+  /** Anchor of the named schema's own section, for links. */
+  anchor?: string;
+  /** JSON Schema types (`null` included when nullable). Empty: any value. */
+  types: string[];
+  format?: string;
+  title?: string;
+  descriptionHtml?: string;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  /** Readable constraints: "≥ 0", "at most 32 characters", "pattern ^[0-9]+$", … */
+  constraints: string[];
+  enumValues?: string[];
+  constValue?: string;
+  defaultValue?: string;
+  exampleValue?: string;
+  properties?: SchemaPropertyView[];
+  /** Other properties: their schema, or "any" for `additionalProperties: true`/`{}`. */
+  additional?: SchemaView | 'any';
+  /** `additionalProperties: false`. */
+  closed?: boolean;
+  items?: SchemaView;
+  variants?: { kind: 'oneOf' | 'anyOf' | 'allOf'; options: SchemaView[]; discriminator?: string };
+  not?: SchemaView;
+  /** This named schema contains itself here: shown as "circular: Name" and not expanded. */
+  circular?: string;
+  /** Not expanded here (already shown in this operation, or too deep): its own section has it. */
+  collapsed?: string;
+  /** A `$ref` that points nowhere (reported by the check as well). */
+  unresolved?: string;
+}
+
+export interface SchemaPropertyView {
+  name: string;
+  required: boolean;
+  schema: SchemaView;
+}

@@ -1,0 +1,193 @@
+/**
+ * What the prerendered API reference does with JavaScript: open deep links (also Swagger UI's
+ * `#/tag/operation` form, and anchors on another page of a split API), filter operations, copy
+ * code, remember the sample language, fill collapsed schemas from their section, and Try it.
+ * The reference is static HTML, so this works on the DOM through event delegation.
+ */
+import type { ApiPageData } from '../../data.ts';
+import { loadStylesheet } from '../stylesheet.ts';
+import { filterWords, matchesFilter } from './filter.ts';
+import { openTryIt, prefetchTryIt } from './try-it.ts';
+
+export interface EnhanceOptions {
+  api: ApiPageData;
+  swaggerStylesheet: string | undefined;
+  /** Empties the filter box (its state lives in the page component). */
+  clearFilter: () => void;
+}
+
+const LANGUAGE_KEY = 'docsgen.api.sampleLanguage';
+
+export function enhanceReference(root: HTMLElement, options: EnhanceOptions): () => void {
+  setSampleLanguage(root, readLanguage());
+  const onClick = (event: MouseEvent) => void handleClick(root, options, event);
+  const onToggle = (event: Event) => {
+    const details = event.target as HTMLElement;
+    if (details instanceof HTMLDetailsElement && details.open) fillCollapsedSchemas(details);
+  };
+  const onHash = () => openFromHash(root, options, true);
+  // A click on a link to the hash already in the address bar fires no hashchange.
+  const onLink = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[href*="#"]') as HTMLAnchorElement | null;
+    if (link && link.hash === window.location.hash && link.pathname === window.location.pathname) requestAnimationFrame(onHash);
+  };
+  root.addEventListener('click', onClick);
+  root.addEventListener('toggle', onToggle, true);
+  window.addEventListener('hashchange', onHash);
+  document.addEventListener('click', onLink);
+  openFromHash(root, options, false);
+  const cancelPrefetch = prefetchTryIt(options.swaggerStylesheet, loadStylesheet);
+  document.documentElement.dataset.apiReady = 'true';
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('toggle', onToggle, true);
+    window.removeEventListener('hashchange', onHash);
+    document.removeEventListener('click', onLink);
+    cancelPrefetch();
+    delete document.documentElement.dataset.apiReady;
+  };
+}
+
+async function handleClick(root: HTMLElement, options: EnhanceOptions, event: MouseEvent): Promise<void> {
+  const target = event.target as Element | null;
+  const copy = target?.closest<HTMLButtonElement>('[data-copy]');
+  if (copy) return copyCode(copy);
+  const lang = target?.closest<HTMLButtonElement>('button[data-lang]');
+  if (lang?.dataset.lang) {
+    setSampleLanguage(root, lang.dataset.lang);
+    try {
+      localStorage.setItem(LANGUAGE_KEY, lang.dataset.lang);
+    } catch {
+      // storage may be unavailable (private mode); the choice then lasts for this page
+    }
+    return;
+  }
+  const tryIt = target?.closest<HTMLButtonElement>('[data-try-it]');
+  const op = tryIt?.closest<HTMLElement>('[data-op]');
+  if (tryIt && op) await openTryIt(op, tryIt, { specUrl: options.api.specUrl, stylesheet: options.swaggerStylesheet, load: loadStylesheet });
+}
+
+function readLanguage(): string {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY) ?? 'curl';
+  } catch {
+    return 'curl';
+  }
+}
+
+function setSampleLanguage(root: HTMLElement, lang: string): void {
+  root.dataset.lang = lang;
+  root.querySelectorAll<HTMLButtonElement>('button[data-lang]').forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.lang === lang)));
+}
+
+async function copyCode(button: HTMLButtonElement): Promise<void> {
+  const pre = button.closest('.api-code')?.querySelector('pre');
+  if (!pre) return;
+  const text = pre.textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard access (an http:// site that is not localhost): select the code for Ctrl+C.
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    flash(button, 'Selected: press Ctrl+C');
+    return;
+  }
+  flash(button, 'Copied');
+}
+
+function flash(button: HTMLButtonElement, text: string): void {
+  const original = button.dataset.label ?? button.textContent ?? 'Copy';
+  button.dataset.label = original;
+  button.textContent = text;
+  setTimeout(() => (button.textContent = original), 1500);
+}
+
+/** Hides the operations (and their tags) that do not match; schemas and the intro hide while filtering. */
+export function applyFilter(root: HTMLElement, query: string): void {
+  const words = filterWords(query);
+  let shown = 0;
+  root.querySelectorAll<HTMLElement>('[data-tag-section]').forEach((tag) => {
+    let any = false;
+    tag.querySelectorAll<HTMLElement>('[data-op]').forEach((op) => {
+      const match = matchesFilter(op.dataset.filter ?? '', words);
+      op.hidden = !match;
+      if (match) any = true;
+    });
+    tag.hidden = !any;
+    if (any) shown++;
+  });
+  root.querySelectorAll<HTMLElement>('[data-schemas], .api-intro, .api-overview').forEach((el) => (el.hidden = words.length > 0));
+  const empty = root.querySelector<HTMLElement>('[data-filter-empty]');
+  if (empty) empty.hidden = words.length === 0 || shown > 0;
+}
+
+/** Opens a collapsed schema by copying its section's tree (a schema inside itself says so instead). */
+function fillCollapsedSchemas(details: HTMLDetailsElement): void {
+  details.querySelectorAll<HTMLElement>(':scope > .api-collapsed[data-schema-ref]').forEach((placeholder) => {
+    const name = placeholder.dataset.schema ?? '';
+    const source = document.getElementById(placeholder.dataset.schemaRef ?? '')?.querySelector('.api-schema__body');
+    if (!source) return;
+    if (placeholder.closest(`[data-schema-name="${CSS.escape(name)}"]`)) {
+      placeholder.textContent = `circular: ${name} (this schema contains itself here)`;
+      placeholder.removeAttribute('data-schema-ref');
+      return;
+    }
+    placeholder.replaceWith(source.cloneNode(true));
+  });
+}
+
+/**
+ * Brings the element the address names into view: opens the details around it, clears a filter
+ * that hides it, and follows Swagger UI's `#/tag/operation` links and anchors on another page.
+ */
+function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean): void {
+  const id = decodeHash(window.location.hash);
+  if (!id) return;
+  const target = document.getElementById(id) ?? swaggerDeepLinkTarget(root, id);
+  if (!target) {
+    followToOtherPage(options.api, id);
+    return;
+  }
+  if (target.id !== id) window.history.replaceState(window.history.state, '', `#${target.id}`);
+  if (target.closest('[hidden]') && root.contains(target)) {
+    options.clearFilter();
+    applyFilter(root, '');
+  }
+  for (let details = target.closest('details'); details; details = details.parentElement?.closest('details') ?? null) details.open = true;
+  target.scrollIntoView({ block: 'start' });
+  if (moveFocus) {
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  }
+}
+
+function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return hash.replace(/^#/, '');
+  }
+}
+
+/** Swagger UI's deep links: `/{tag}/{operation key}` or `/{tag}` (see src/openapi/anchors.ts). */
+function swaggerDeepLinkTarget(root: HTMLElement, id: string): HTMLElement | null {
+  if (!id.startsWith('/')) return null;
+  const [tag = '', key] = id.slice(1).split('/');
+  const ops = [...root.querySelectorAll<HTMLElement>('[data-op]')];
+  if (key) return ops.find((op) => op.dataset.op === key && op.dataset.opTag === tag) ?? ops.find((op) => op.dataset.op === key) ?? null;
+  return ops.find((op) => op.dataset.opTag === tag)?.closest<HTMLElement>('[data-tag-section]') ?? null;
+}
+
+/** On a split API, an operation or tag anchor may live on another page: go there. */
+function followToOtherPage(api: ApiPageData, id: string): void {
+  const tag = api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id));
+  if (!tag || window.location.pathname.endsWith(tag.route)) return;
+  const link = document.createElement('a');
+  link.href = `${document.documentElement.dataset.base?.replace(/\/$/, '') ?? ''}${tag.route}#${id}`;
+  document.body.appendChild(link);
+  link.click(); // the client router takes internal links
+  link.remove();
+}

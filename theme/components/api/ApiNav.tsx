@@ -1,0 +1,71 @@
+/**
+ * The side column of the API page: the filter box, then every tag with its operations (on a split
+ * API, the other tags link to their own pages). On a phone it folds behind one button; without
+ * JavaScript it is simply open.
+ */
+import { useState } from 'react';
+import type { ApiNavTag, ApiPageData } from '../../data.ts';
+import { useSite } from '../../context.tsx';
+import { filterWords, matchesFilter, operationFilterText } from '../../client/api/filter.ts';
+import { MethodBadge } from './common.tsx';
+
+export function ApiNav(props: { api: ApiPageData; route: string; query: string; onQuery: (query: string) => void }) {
+  const { api } = props;
+  const base = useSite().baseUrl.replace(/\/$/, '');
+  const [open, setOpen] = useState(false);
+  const words = filterWords(props.query);
+  const hrefOf = (tag: ApiNavTag, anchor: string) => (tag.route === props.route ? `#${anchor}` : `${base}${tag.route}#${anchor}`);
+  const tags = api.nav
+    .map((tag) => ({ tag, operations: tag.operations?.filter((op) => matchesFilter(operationFilterText(op), words)) ?? null }))
+    .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
+  return (
+    <nav className="api-nav" aria-label={`${api.title} operations`}>
+      <button type="button" className="api-nav__toggle" aria-expanded={open} aria-controls="api-nav-body" onClick={() => setOpen(!open)}>
+        Operations and schemas
+      </button>
+      <div id="api-nav-body" className={`api-nav__body${open ? ' api-nav__body--open' : ''}`}>
+        <div className="api-filter">
+          <label htmlFor="api-filter-input">Filter operations</label>
+          <input
+            id="api-filter-input"
+            type="search"
+            value={props.query}
+            placeholder={api.split && api.tag ? `In ${api.tag}: method, path, name…` : 'Method, path, name…'}
+            autoComplete="off"
+            onChange={(event) => props.onQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') props.onQuery('');
+            }}
+          />
+        </div>
+        <ul className="api-nav__tags">
+          {tags.map(({ tag, operations }) => (
+            <li key={tag.anchor}>
+              <a className="api-nav__tag" href={hrefOf(tag, tag.anchor)}>
+                {tag.name}
+              </a>
+              {operations && operations.length > 0 ? (
+                <ul className="api-nav__ops">
+                  {operations.map((op) => (
+                    <li key={op.anchor}>
+                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} onClick={() => setOpen(false)}>
+                        <MethodBadge method={op.method} />
+                        <span className="api-nav__op-label">{op.summary || op.path}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {tags.length === 0 ? <p className="api-nav__none">No operation matches.</p> : null}
+        {api.hasSchemas ? (
+          <p className="api-nav__schemas">
+            <a href="#schemas">Schemas</a>
+          </p>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The API reference as the build prerenders it: introduction and servers, each tag with its
+ * operations, and every named schema once. It is rendered to an HTML string at build time and
+ * placed in the page as it is (never re-created in the browser), so a large API costs the browser
+ * only its HTML; src/openapi/ made everything it shows.
+ */
+import type { ApiNamedSchema, ApiReferenceModel, ApiServerView } from '../../api-model.ts';
+import { Description } from './common.tsx';
+import { Operation } from './Operation.tsx';
+import { SchemaBlock } from './SchemaTree.tsx';
+
+export function ApiReference(props: { model: ApiReferenceModel }) {
+  const { model } = props;
+  return (
+    <div className="api-ref">
+      {model.intro ? <Intro descriptionHtml={model.intro.descriptionHtml} servers={model.intro.servers} /> : null}
+      {model.overview ? <Overview tags={model.overview} /> : null}
+      {model.tags.map((tag) => (
+        <section key={tag.anchor} className="api-tag" id={tag.anchor} data-tag-section>
+          <h2 className="api-tag__title">
+            {tag.name}
+            <a className="hash-link" href={`#${tag.anchor}`} aria-label={`Link to ${tag.name}`}>
+              #
+            </a>
+          </h2>
+          <Description html={tag.descriptionHtml} />
+          {tag.operations.map((op) => (
+            <Operation key={op.anchor} op={op} />
+          ))}
+        </section>
+      ))}
+      {model.schemas.length > 0 ? <Schemas schemas={model.schemas} /> : null}
+      <p className="api-ref__none" data-filter-empty hidden>
+        No operation matches the filter.
+      </p>
+    </div>
+  );
+}
+
+function Intro(props: { descriptionHtml: string; servers: ApiServerView[] }) {
+  return (
+    <div className="api-intro">
+      <Description html={props.descriptionHtml} />
+      {props.servers.length > 0 ? (
+        <div className="api-servers">
+          <h2 id="servers">Servers</h2>
+          <ul>
+            {props.servers.map((server) => (
+              <li key={server.url}>
+                <code className="api-servers__url">{server.url}</code>
+                {server.description ? ` — ${server.description}` : null}
+                {server.variables.length > 0 ? (
+                  <ul className="api-facts">
+                    {server.variables.map((v) => (
+                      <li key={v.name}>
+                        <code>{`{${v.name}}`}</code>
+                        {v.description ? ` ${v.description}.` : ''} Default <code>{v.defaultValue}</code>
+                        {v.values.length > 0 ? <>; one of {v.values.map((value) => <code key={value}>{value}</code>)}</> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Overview(props: { tags: NonNullable<ApiReferenceModel['overview']> }) {
+  return (
+    <div className="api-overview">
+      <h2 id="tags">Operations by tag</h2>
+      <ul className="api-overview__list">
+        {props.tags.map((tag) => (
+          <li key={tag.href} className="api-overview__item">
+            <a href={tag.href}>{tag.name}</a> <span className="api-overview__count">{tag.operationCount === 1 ? '1 operation' : `${tag.operationCount} operations`}</span>
+            <Description html={tag.descriptionHtml} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Schemas(props: { schemas: ApiNamedSchema[] }) {
+  return (
+    <section className="api-schemas" id="schemas" data-schemas>
+      <h2>Schemas</h2>
+      {props.schemas.map((entry) => (
+        <section key={entry.anchor} className="api-named-schema" id={entry.anchor}>
+          <h3>
+            {entry.name}
+            <a className="hash-link" href={`#${entry.anchor}`} aria-label={`Link to ${entry.name}`}>
+              #
+            </a>
+          </h3>
+          <SchemaBlock schema={entry.schema} />
+        </section>
+      ))}
+    </section>
+  );
+}

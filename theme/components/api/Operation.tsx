@@ -1,0 +1,178 @@
+/**
+ * One operation: title, method and path, description, then parameters, request body and responses
+ * (left) beside code samples (right, on a wide screen). Its section carries what the browser needs
+ * to filter it, translate Swagger UI's deep links to it, and open the Try-it panel for it.
+ */
+import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
+import { CodeBlock, Description, Examples, MethodBadge } from './common.tsx';
+import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
+
+const PARAMETER_GROUPS: [string, string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+];
+
+export function Operation(props: { op: ApiOperationView }) {
+  const op = props.op;
+  const title = op.summary || `${op.method} ${op.path}`;
+  return (
+    <section
+      className={`api-op${op.deprecated ? ' api-op--deprecated' : ''}`}
+      id={op.anchor}
+      data-op={op.key}
+      data-op-tag={op.tag}
+      data-filter={[op.method, op.path, op.summary, op.operationId ?? ''].join(' ').toLowerCase()}
+    >
+      <h3 className="api-op__title">
+        {title}
+        <a className="hash-link" href={`#${op.anchor}`} aria-label={`Link to ${title}`}>
+          #
+        </a>
+      </h3>
+      <div className="api-op__line">
+        <MethodBadge method={op.method} />
+        <code className="api-op__path">{op.path}</code>
+        {op.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
+        <button type="button" className="button button--secondary api-try" data-try-it aria-expanded="false">
+          Try it
+        </button>
+      </div>
+      {op.operationId ? <p className="api-op__id">operationId: <code>{op.operationId}</code></p> : null}
+      <div className="api-try-panel" data-try-panel hidden />
+      <Description html={op.descriptionHtml} />
+      {op.security.length > 0 ? <p className="api-op__security">Authorization: {op.security.join(', or ')}.</p> : null}
+      <div className="api-op__columns">
+        <div className="api-op__main">
+          <Parameters parameters={op.parameters} />
+          {op.requestBody ? <RequestBody body={op.requestBody} /> : null}
+          <Responses responses={op.responses} />
+        </div>
+        <div className="api-op__aside">
+          <CodeSamples op={op} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Parameters(props: { parameters: ApiParameterView[] }) {
+  return (
+    <>
+      {PARAMETER_GROUPS.map(([where, heading]) => {
+        const list = props.parameters.filter((p) => p.in === where);
+        if (list.length === 0) return null;
+        return (
+          <div key={where} className="api-block">
+            <h4>{heading}</h4>
+            <ul className="api-props">
+              {list.map((p) => (
+                <ParameterRow key={p.name} param={p} />
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function ParameterRow(props: { param: ApiParameterView }) {
+  const p = props.param;
+  const schema = { ...(p.schema ?? { types: [], constraints: [] }), ...(p.descriptionHtml ? { descriptionHtml: p.descriptionHtml } : {}), ...(p.deprecated ? { deprecated: true } : {}) };
+  return (
+    <PropertyRow name={p.name} required={p.required} schema={schema}>
+      <Examples examples={p.examples} title="Example" />
+    </PropertyRow>
+  );
+}
+
+function RequestBody(props: { body: ApiBodyView }) {
+  const body = props.body;
+  return (
+    <div className="api-block">
+      <h4>
+        Request body {body.required ? <span className="api-badge api-badge--required">required</span> : <span className="api-badge">optional</span>}
+      </h4>
+      <Description html={body.descriptionHtml} />
+      {body.contents.map((media) => (
+        <Media key={media.mediaType} media={media} exampleTitle="Request example" />
+      ))}
+    </div>
+  );
+}
+
+function Media(props: { media: ApiMediaView; exampleTitle: string }) {
+  const { media } = props;
+  return (
+    <div className="api-media">
+      <p className="api-media__type">
+        Content type <code>{media.mediaType}</code>
+      </p>
+      {media.schema ? <SchemaBlock schema={media.schema} /> : null}
+      <Examples examples={media.examples} title={props.exampleTitle} />
+    </div>
+  );
+}
+
+function Responses(props: { responses: ApiResponseView[] }) {
+  if (props.responses.length === 0) return null;
+  return (
+    <div className="api-block">
+      <h4>Responses</h4>
+      {props.responses.map((response) => {
+        const kind = /^2/.test(response.status) ? 'success' : /^[45]/.test(response.status) ? 'error' : 'other';
+        return (
+          <details key={response.status} className="api-response" data-status={response.status} open={kind === 'success'}>
+            <summary>
+              <span className={`api-status api-status--${kind}`}>{response.status}</span> {response.summary}
+            </summary>
+            <div className="api-response__body">
+              <Description html={response.descriptionHtml} />
+              {response.headers.length > 0 ? <ResponseHeaders headers={response.headers} /> : null}
+              {response.contents.length === 0 ? <p className="api-media__type">No body.</p> : null}
+              {response.contents.map((media) => (
+                <Media key={media.mediaType} media={media} exampleTitle="Response example" />
+              ))}
+            </div>
+          </details>
+        );
+      })}
+    </div>
+  );
+}
+
+function ResponseHeaders(props: { headers: ApiResponseView['headers'] }) {
+  return (
+    <>
+      <p className="api-media__type">Headers</p>
+      <ul className="api-props">
+        {props.headers.map((h) => (
+          <PropertyRow key={h.name} name={h.name} required={h.required} schema={{ ...(h.schema ?? { types: [], constraints: [] }), ...(h.descriptionHtml ? { descriptionHtml: h.descriptionHtml } : {}) }} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** curl, JavaScript and Python; with JavaScript the reader picks one language for the whole page. */
+function CodeSamples(props: { op: ApiOperationView }) {
+  return (
+    <div className="api-samples" data-samples>
+      <p className="api-samples__title">Request</p>
+      <div className="api-samples__langs" role="group" aria-label="Language of the code samples">
+        {props.op.samples.map((sample) => (
+          <button key={sample.lang} type="button" className="api-samples__lang" data-lang={sample.lang} aria-pressed={sample.lang === 'curl'}>
+            {sample.label}
+          </button>
+        ))}
+      </div>
+      {props.op.samples.map((sample) => (
+        <div key={sample.lang} className="api-sample" data-sample={sample.lang}>
+          <CodeBlock code={sample.code} label={sample.label} />
+        </div>
+      ))}
+    </div>
+  );
+}

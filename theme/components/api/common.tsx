@@ -1,0 +1,46 @@
+/** Small pieces the API reference repeats: method badges, rendered descriptions, code blocks, examples. */
+import type { ApiExampleView } from '../../api-model.ts';
+
+export function MethodBadge(props: { method: string }) {
+  return <span className={`api-method api-method--${props.method.toLowerCase()}`}>{props.method.toUpperCase()}</span>;
+}
+
+/** A description rendered from the spec's markdown by the generator (raw HTML dropped there). */
+export function Description(props: { html: string | undefined; className?: string }) {
+  if (!props.html) return null;
+  return <div className={`markdown api-description${props.className ? ` ${props.className}` : ''}`} dangerouslySetInnerHTML={{ __html: props.html }} />;
+}
+
+/** A code block that scrolls inside its own box; focusable so keyboard users can scroll it. */
+export function CodeBlock(props: { code: string; label: string }) {
+  return (
+    <div className="api-code">
+      <div className="api-code__bar">
+        <span className="api-code__label">{props.label}</span>
+        <button type="button" className="api-copy" data-copy aria-label={`Copy ${props.label}`}>
+          Copy
+        </button>
+      </div>
+      <pre className="api-code__pre" tabIndex={0}>
+        <code>{props.code}</code>
+      </pre>
+    </div>
+  );
+}
+
+export function Examples(props: { examples: ApiExampleView[]; title: string }) {
+  if (props.examples.length === 0) return null;
+  return (
+    <div className="api-examples">
+      {props.examples.map((example, i) => (
+        <details key={i} className="api-example" open={i === 0}>
+          <summary>
+            {props.examples.length > 1 || example.label !== 'Example' ? `${props.title}: ${example.label}` : props.title}
+            {example.generated ? <span className="api-example__note"> (made from the schema)</span> : null}
+          </summary>
+          <CodeBlock code={example.value} label={example.generated ? `${props.title} (made from the schema)` : `${props.title} ${example.label}`} />
+        </details>
+      ))}
+    </div>
+  );
+}
