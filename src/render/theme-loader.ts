@@ -67,7 +67,8 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
   }
   // The compiled file resolves react & co. from docsgen's node_modules, so it lives in its cache.
   await mkdir(cacheDir, { recursive: true });
-  const temp = `${cachedFile}.${process.pid}.tmp`;
+  // Unique per call: two loads in one process must not write the same temporary file.
+  const temp = `${cachedFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temp, code);
   await rename(temp, cachedFile);
   return (await import(pathToFileURL(cachedFile).href)) as ThemeServer;

@@ -3,7 +3,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import { createMarkdownRenderer, type MarkdownRenderer } from '../../src/markdown/render.ts';
 import { createCodeHighlighter } from '../../src/markdown/highlight.ts';
-import { renderUntrustedMarkdown } from '../../src/markdown/safe.ts';
+import { renderDescription } from '../../src/openapi/markdown.ts';
 import { sanitizeHtmlFragment } from '../../src/markdown/sanitize.ts';
 import { allowedUrl } from '../../src/markdown/sanitize-url.ts';
 import { XSS_PAYLOADS } from './xss-corpus.ts';
@@ -96,7 +96,7 @@ describe('property: no mixture of markdown, raw HTML, attributes and URL schemes
   it('keeps it for OpenAPI descriptions and config HTML too', () => {
     fc.assert(
       fc.property(page, (text) => {
-        expect(unsafeParts(renderUntrustedMarkdown(text))).toEqual([]);
+        expect(unsafeParts(renderDescription(text))).toEqual([]);
         expect(unsafeParts(sanitizeHtmlFragment(text).html)).toEqual([]);
       }),
       { numRuns: 200 },
@@ -199,9 +199,13 @@ describe('URL policy', () => {
 });
 
 describe('other HTML from input', () => {
-  it('OpenAPI descriptions lose raw HTML and script URLs but keep their markdown', () => {
-    const html = renderUntrustedMarkdown('**Bold** [ok](https://example.com) [bad](javascript:alert(1)) <img src=x onerror=alert(1)> <a href="#x" id="__docsgen">r</a>');
-    expect(html).toBe('<p><strong>Bold</strong> <a href="https://example.com">ok</a> <a>bad</a>  r</p>');
+  it('OpenAPI descriptions show raw HTML as text, lose script URLs and keep their markdown', () => {
+    const html = renderDescription('**Bold** [ok](https://example.com) [bad](javascript:alert(1)) <img src=x onerror=alert(1)> <a href="#x" id="__docsgen">r</a>');
+    expect(html).toContain('<strong>Bold</strong>');
+    expect(html).toContain('<a href="https://example.com"');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(unsafeParts(html)).toEqual([]);
   });
 
   it('the announcement bar keeps links and formatting and loses script', () => {
