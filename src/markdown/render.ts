@@ -2,6 +2,8 @@
  * Markdown → HTML for one page: remark-parse, GFM, directives (admonitions), remark-rehype, raw
  * HTML, heading ids and anchors, link and image rewriting, Shiki, rehype-stringify.
  */
+// Before any parsing: micromark's edits become linear in the page's size (see the module).
+import './linear-edit-map.ts';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkDirective from 'remark-directive';
