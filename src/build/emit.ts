@@ -6,7 +6,8 @@
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
-import { createStringPool, type RenderedRoute } from '../checks/links.ts';
+import type { RenderedRoute } from '../checks/links.ts';
+import { createStringPool } from '../checks/link-targets.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { createPageRenderer, siteFiles } from './render.ts';
@@ -82,7 +83,7 @@ async function writePages(output: OutputTarget, prepared: PreparedSite, options:
 /** Keeps what the steps after rendering use (the route for the sitemap and the link findings). */
 function releasePage(route: RouteEntry, rendered: Map<DocSource, RenderedMarkdown>): void {
   const md = route.doc ? rendered.get(route.doc) : undefined;
-  if (md && route.doc) rendered.set(route.doc, { ...md, html: '', toc: [], searchBlocks: [] });
+  if (md && route.doc) rendered.set(route.doc, { ...md, html: '', toc: [], searchBlocks: [], linkTargets: { ids: [], hrefs: [] } });
   const { kind, route: path, title } = route.page;
   route.page = { kind, route: path, title, description: '', html: '', toc: [], hideToc: true };
 }

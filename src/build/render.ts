@@ -12,7 +12,8 @@ import type { RenderedMarkdown } from '../markdown/render.ts';
 import type { ClientBundle } from '../bundle/client.ts';
 import type { ThemeServer } from '../render/theme-loader.ts';
 import { renderDocument } from '../render/document.ts';
-import { collectHrefs, collectIds, type RenderedRoute } from '../checks/links.ts';
+import type { RenderedRoute } from '../checks/links.ts';
+import { collectLinkTargets, markdownPageParts, rawPart } from '../checks/link-targets.ts';
 import { sitemapXml, robotsTxt } from '../emit/seo.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
@@ -53,11 +54,13 @@ export function createPageRenderer(input: {
       assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
+  const announcement = rawPart(input.site.announcementBar?.content);
   return (route) => {
     const html = documentOf(route.page);
     if (route.page.kind === 'notfound') return { files: [{ rel: '404.html', contents: html }] };
     const dir = route.page.route.slice(1);
     const md = route.doc ? input.rendered.get(route.doc) : undefined;
+    const targets = collectLinkTargets(html, input.keep, markdownPageParts(md, announcement));
     return {
       files: [
         { rel: `${dir}index.html`, contents: html },
@@ -65,9 +68,9 @@ export function createPageRenderer(input: {
       ],
       checked: {
         path: withBase(config.baseUrl, route.page.route),
-        ids: collectIds(html, input.keep),
+        ids: targets.ids,
         // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
-        hrefs: withoutBrokenMarkdownLinks(collectHrefs(html, input.keep), md),
+        hrefs: withoutBrokenMarkdownLinks(targets.hrefs, md),
         ...(route.doc ? { source: { file: route.doc.file, links: md?.findings.links ?? [] } } : {}),
       },
     };

@@ -12,9 +12,9 @@ import { isExternal, isUnderBase, matchRoute } from '../../theme/urls.ts';
 export interface RenderedRoute {
   /** URL path with base, e.g. `/suite/installations/`. */
   path: string;
-  /** Every `id` and `<a name>` of the rendered page (see collectIds). */
+  /** Every `id` and `<a name>` of the rendered page (see link-targets.ts). */
   ids: ReadonlySet<string>;
-  /** Every `<a href>` of the rendered page (see collectHrefs). */
+  /** Every `<a href>` of the rendered page (see link-targets.ts). */
   hrefs: readonly string[];
   /** Where the route's content came from, to map links back to lines. */
   source?: { file: string; links: LinkRecord[] };
@@ -31,45 +31,7 @@ export interface LinkCheckInput {
   configPositionOf?: (href: string) => SourcePosition | undefined;
 }
 
-const HREF = /<a\s[^>]*?href="([^"]*)"/g;
-const ID = /\sid="([^"]*)"/g;
-const A_NAME = /<a\s[^>]*?name="([^"]*)"/g;
 const REPEATED_ON_PAGES = 5;
-
-export function decodeAttribute(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '');
-}
-
-/**
- * A pool of the distinct strings kept for the checks. A string cut out of a page's HTML by a regular
- * expression is, in V8, a slice that keeps the whole page alive: kept for every page until the
- * checks run, that was most of a 10,000-page build's memory. The pool stores one flat copy of each
- * distinct value (links to the navbar and sidebar repeat on every page).
- */
-export function createStringPool(): (value: string) => string {
-  const pool = new Map<string, string>();
-  return (value) => {
-    let kept = pool.get(value);
-    if (kept === undefined) {
-      kept = Buffer.from(value, 'utf8').toString('utf8');
-      pool.set(kept, kept);
-    }
-    return kept;
-  };
-}
-
-const asIs = (value: string) => value;
-
-export function collectIds(html: string, keep: (value: string) => string = asIs): Set<string> {
-  const ids = new Set<string>();
-  for (const match of html.matchAll(ID)) ids.add(keep(decodeAttribute(match[1] ?? '')));
-  for (const match of html.matchAll(A_NAME)) ids.add(keep(decodeAttribute(match[1] ?? '')));
-  return ids;
-}
-
-export function collectHrefs(html: string, keep: (value: string) => string = asIs): string[] {
-  return [...html.matchAll(HREF)].map((m) => keep(decodeAttribute(m[1] ?? '')));
-}
 
 export function checkLinks(input: LinkCheckInput): Finding[] {
   const routePaths = new Set(input.routes.map((r) => r.path));

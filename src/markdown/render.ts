@@ -19,6 +19,7 @@ import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
 import { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
 import { checkNesting } from './nesting.ts';
+import { tokenizeLinkTargets } from '../checks/link-targets.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -27,6 +28,8 @@ export interface RenderedMarkdown {
   h1?: string;
   findings: LinkFindings;
   searchBlocks: SearchBlock[];
+  /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
+  linkTargets?: { ids: string[]; hrefs: string[] };
 }
 
 export interface MarkdownRendererOptions {
@@ -64,6 +67,7 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
       ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
       findings: data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] },
       searchBlocks: data.searchBlocks ?? [],
+      linkTargets: tokenizeLinkTargets(html),
     };
   };
 }
