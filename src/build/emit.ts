@@ -59,7 +59,9 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
 async function writeFiles(output: OutputTarget, files: readonly OutputFile[]): Promise<Set<string>> {
   const written = new Set<string>();
   for (const file of files) {
-    await output.write(file.rel, typeof file.contents === 'function' ? await file.contents() : file.contents);
+    const contents = typeof file.contents === 'function' ? await file.contents() : file.contents;
+    if (contents === undefined) continue; // a content file gone since the scan (a warning says so)
+    await output.write(file.rel, contents);
     written.add(file.rel);
   }
   return written;

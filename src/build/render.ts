@@ -4,8 +4,6 @@
  * and its links. Content images, static files, the search index, sitemap and robots.txt are the
  * site's other files.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -17,7 +15,9 @@ import { collectLinkTargets, markdownPageParts, rawPart } from '../checks/link-t
 import { sitemapXml, robotsTxt } from '../emit/seo.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
-import type { Content } from './content.ts';
+import { contentFileFinding, type Content } from './content.ts';
+import { readForOutput } from '../content/assets.ts';
+import type { ContentWarning } from '../content/files.ts';
 import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
@@ -96,16 +96,18 @@ export function siteFiles(input: {
 }): OutputFile[] {
   const { project, content } = input;
   const usedAssets = new Set([...input.rendered.values()].flatMap((md) => md.findings.assets));
+  // A file that disappears before it is copied is a warning of the content stage.
+  const onWarning = (warning: ContentWarning) => content.warnings.push(contentFileFinding(warning));
   const files: OutputFile[] = [
     ...[...input.bundle.files].map(([rel, contents]) => ({ rel, contents })),
     ...input.categoryFiles,
     ...input.search.files,
     ...[...usedAssets].flatMap((rel) => {
       const asset = content.assets.get(rel);
-      return asset ? [{ rel: asset.outPath, contents: () => readFile(asset.file) }] : [];
+      return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning) }] : [];
     }),
     ...input.apiPages.map(({ spec }) => ({ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw })),
-    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: () => readFile(path.join(project.contentDir, rel)) })),
+    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: readForOutput(content.files, rel, onWarning) })),
   ];
   const { url, baseUrl } = project.config;
   if (url) {
