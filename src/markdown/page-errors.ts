@@ -23,7 +23,7 @@ export function describePageError(error: unknown): PageErrorInfo {
       ...(error.position?.column !== undefined ? { column: error.position.column } : {}),
     };
   }
-  // The nesting limits (nesting.ts) keep every known input under the stack; this is the last net.
+  // The limits of limits.ts keep every known input under the stack; this is the last net.
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     return {
       message: 'this page is nested too deeply to render',

@@ -18,7 +18,7 @@ import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
 import { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
-import { checkNesting } from './nesting.ts';
+import { checkMarkdownLimits } from './limits.ts';
 import { tokenizeLinkTargets } from '../checks/link-targets.ts';
 
 export interface RenderedMarkdown {
@@ -57,7 +57,7 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
     return processor;
   };
   return (markdown, relPath) => {
-    checkNesting(markdown, relPath);
+    checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });
     const html = String(processorFor(markdown).processSync(file));
     const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };

@@ -2,7 +2,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { checkNesting, MAX_BLOCK_NESTING, MAX_HTML_NESTING, MAX_INLINE_NESTING } from '../../src/markdown/nesting.ts';
+import { checkMarkdownLimits, MAX_BLOCK_NESTING, MAX_HTML_NESTING, MAX_INLINE_NESTING, MAX_LINES, MAX_PARAGRAPH_MARKUP } from '../../src/markdown/limits.ts';
 import { createMarkdownRenderer, type MarkdownRenderer } from '../../src/markdown/render.ts';
 import { createCodeHighlighter } from '../../src/markdown/highlight.ts';
 import { DocsgenError } from '../../src/errors.ts';
@@ -12,7 +12,7 @@ const nestedList = (levels: number) => Array.from({ length: levels }, (_, i) => 
 
 function nestingError(markdown: string): DocsgenError {
   try {
-    checkNesting(markdown, 'guide/deep.md');
+    checkMarkdownLimits(markdown, 'guide/deep.md');
   } catch (error) {
     expect(error).toBeInstanceOf(DocsgenError);
     return error as DocsgenError;
@@ -52,6 +52,19 @@ describe('nesting limits', () => {
     expect(nestingError(`${'[a '.repeat(MAX_INLINE_NESTING + 1)}`).position?.column).toBe(3 * MAX_INLINE_NESTING + 1);
   });
 
+  it('a paragraph dense with markup, and a page of too many lines', () => {
+    const entities = nestingError('&amp;&#x41;&bogus; '.repeat(5000));
+    expect(entities.message).toContain(`more than ${MAX_PARAGRAPH_MARKUP} markup characters`);
+    expect(entities.hint).toContain('split it into several paragraphs');
+    expect(nestingError('*a* _b_ **c** '.repeat(5000)).position?.line).toBe(1);
+    const blank = nestingError(`# Title\n${'\n'.repeat(MAX_LINES + 10)}text`);
+    expect(blank.position).toEqual({ file: 'guide/deep.md', line: MAX_LINES + 1, column: 1 });
+    expect(blank.message).toContain('more than 250,000 lines');
+    // The same markup spread over paragraphs or table rows is fine.
+    expect(() => checkMarkdownLimits('*a* _b_ **c**\n\n'.repeat(5000), 'ok.md')).not.toThrow();
+    expect(() => checkMarkdownLimits(`| a | b |\n|---|---|\n${'| *a* [b](c) | &amp; |\n'.repeat(5000)}`, 'ok.md')).not.toThrow();
+  });
+
   it('what documentation does is fine: the limit itself, code fences, closed HTML, tables, lazy lines', () => {
     const fine = [
       nestedList(MAX_BLOCK_NESTING),
@@ -62,7 +75,7 @@ describe('nesting limits', () => {
       `${'`[` '.repeat(300)}`,
       `- item\nlazy continuation\n> quote\nlazy\n\n${'\\['.repeat(300)}`,
     ];
-    for (const markdown of fine) expect(() => checkNesting(markdown, 'ok.md')).not.toThrow();
+    for (const markdown of fine) expect(() => checkMarkdownLimits(markdown, 'ok.md')).not.toThrow();
     expect(render(nestedList(MAX_BLOCK_NESTING), 'ok.md').html).toContain(`level ${MAX_BLOCK_NESTING}`);
   });
 

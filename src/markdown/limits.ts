@@ -1,5 +1,6 @@
 /**
- * Nesting limits, checked on the markdown source before it is parsed.
+ * Limits of what one markdown page may hold, checked on its source in one linear pass before it
+ * is parsed, and reported at the line (and column) that crosses them, with what to do.
  *
  * Deeply nested input is where the markdown toolchain stops being linear: micromark re-checks
  * every open container (list item, block quote) on every line, so 1,000 nested list levels took
@@ -7,6 +8,10 @@
  * after the parser (mdast → hast → HTML) is recursive, so 1,000 levels overflow the stack. No
  * documentation needs that depth, so the limits below are generous, checked in one linear pass
  * (a simplified CommonMark block scanner), and reported at the line that crosses them.
+ *
+ * The same goes for a paragraph dense with markup (see MAX_PARAGRAPH_MARKUP). And micromark keeps
+ * a kilobyte or more of events per line until the page is parsed, so the number of lines is
+ * bounded too (a page of 5 million blank lines ran out of memory).
  *
  * The scan errs towards counting too much (a lazy continuation line keeps its containers), which
  * only matters for input already near a limit.
@@ -19,6 +24,14 @@ export const MAX_BLOCK_NESTING = 32;
 export const MAX_INLINE_NESTING = 100;
 /** Raw HTML elements open at once (void elements and those whose end tag is optional excepted). */
 export const MAX_HTML_NESTING = 256;
+/**
+ * Markup characters (`* _ & [ ] < ` \ ! ~`) in one paragraph or table row. micromark resolves
+ * emphasis and merges text by splicing the paragraph's event list once per construct, so a
+ * paragraph with 100,000 of them took minutes; 10,000 cost about a tenth of a second.
+ */
+export const MAX_PARAGRAPH_MARKUP = 10_000;
+/** Lines of one page: about 1.5 GB of parser memory at most; a 5 MB page of documentation has 90,000. */
+export const MAX_LINES = 250_000;
 
 type Container = { kind: 'quote' } | { kind: 'item'; indent: number } | { kind: 'directive' };
 
@@ -29,14 +42,21 @@ interface ScanState {
   inParagraph: boolean;
   brackets: number;
   emphasis: number;
+  markup: number;
   html: number;
 }
 
 /** Throws a DocsgenError at the first line whose nesting exceeds a limit. */
-export function checkNesting(markdown: string, file: string): void {
-  const state: ScanState = { open: [], fence: undefined, inParagraph: false, brackets: 0, emphasis: 0, html: 0 };
+export function checkMarkdownLimits(markdown: string, file: string): void {
+  const state: ScanState = { open: [], fence: undefined, inParagraph: false, brackets: 0, emphasis: 0, markup: 0, html: 0 };
   let start = 0;
   for (let line = 1; start <= markdown.length; line++) {
+    if (line > MAX_LINES) {
+      throw new DocsgenError(`this page has more than ${MAX_LINES.toLocaleString('en')} lines, more than docsgen renders in bounded memory`, {
+        position: { file, line, column: 1 },
+        hint: 'split it into several pages (or remove long runs of blank lines)',
+      });
+    }
     const end = markdown.indexOf('\n', start);
     const text = markdown.slice(start, end === -1 ? markdown.length : end);
     scanLine(text.endsWith('\r') ? text.slice(0, -1) : text, state, (problem, column) => {
@@ -94,6 +114,7 @@ function scanLine(line: string, state: ScanState, report: Report): void {
 function resetInline(state: ScanState, inParagraph: boolean): void {
   state.brackets = 0;
   state.emphasis = 0;
+  state.markup = 0;
   state.inParagraph = inParagraph;
 }
 
@@ -214,11 +235,27 @@ const VOID_OR_OPTIONAL_END = new Set(
 );
 const TAG = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^<>]*?)?(\/?)>/;
 const PUNCTUATION = /[\p{P}\p{S}]/u;
+const MARKUP = /[*_&[\]<`\\!~]/;
 
 /** Running depth of `[`, emphasis runs and raw HTML tags; code spans and escapes are skipped. */
 function scanInline(line: string, from: number, state: ScanState, report: Report): void {
+  // Jump from one markup character to the next (plain text is most of a page).
+  const next = new RegExp(MARKUP.source, 'g');
   for (let i = from; i < line.length; i++) {
-    const ch = line[i];
+    next.lastIndex = i;
+    const found = next.exec(line);
+    if (!found) return;
+    i = found.index;
+    const ch = found[0];
+    if (++state.markup > MAX_PARAGRAPH_MARKUP) {
+      report(
+        {
+          message: `this paragraph holds more than ${MAX_PARAGRAPH_MARKUP} markup characters (* _ & [ ] < \` \\ ! ~), more than the markdown parser handles in reasonable time`,
+          hint: 'split it into several paragraphs (a blank line between them), or put literal text in a code block',
+        },
+        i + 1,
+      );
+    }
     if (ch === '\\') {
       i++;
     } else if (ch === '`') {
