@@ -9,6 +9,7 @@
  * - Other bytes that are not valid UTF-8 (Latin-1, Windows-1252): read as Windows-1252, which is
  *   right for those two, with a warning at the first byte that is not UTF-8.
  * - Anything else holding NUL bytes is not text: left out, with a warning.
+ * Lines ending in a lone CR (classic Mac OS) are read as lines ending in LF.
  * So a page is never published as mojibake without a warning saying so.
  */
 import { isUtf8 } from 'node:buffer';
@@ -25,6 +26,19 @@ export type DecodedText = { text: string; warning?: EncodingWarning } | { notTex
 const SAVE_AS_UTF8 = 'save the file as UTF-8 (in most editors: "Save with encoding" or "File encoding")';
 
 export function decodeContentText(bytes: Uint8Array): DecodedText {
+  const decoded = decodeBytes(bytes);
+  return 'text' in decoded ? { ...decoded, text: withoutLoneCarriageReturns(decoded.text) } : decoded;
+}
+
+/**
+ * Old Mac line endings (a CR alone) become LF, one character for one, so positions stay the same:
+ * the markdown parser reads both as line breaks already, but front matter needs LF or CRLF.
+ */
+function withoutLoneCarriageReturns(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+function decodeBytes(bytes: Uint8Array): DecodedText {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return decodeWithoutMark(buffer.subarray(3));
   if (buffer[0] === 0xff && buffer[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(buffer.subarray(2)) };

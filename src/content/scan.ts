@@ -156,9 +156,15 @@ function toDoc(
   };
 }
 
+/** The text of the first `# heading`, without a closing `#` sequence. No backtracking regex: a line may be megabytes long. */
 function firstHeading(body: string): string | undefined {
-  const match = /^#\s+(.+?)\s*#*\s*$/m.exec(body);
-  return match?.[1];
+  const line = /^#[ \t]+(.*)$/m.exec(body)?.[1];
+  if (line === undefined) return undefined;
+  let text = line.trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t') text = text.slice(0, end).trimEnd();
+  return text || undefined;
 }
 
 function titleFromFileName(relPath: string): string {
