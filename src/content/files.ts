@@ -7,10 +7,11 @@
  * must not reach a reader. A link to a folder is never followed, even inside content/ (a warning
  * names it): following it would repeat pages under a second route or, for `faq/up → ..`, loop.
  * A link whose target does not exist is an unreadable file, an error as before.
- * Paths are checked again when a file is read, so a file swapped for a link during the build is
- * caught too.
+ * Files are opened without following a link when they are read, so a file swapped for a link
+ * during the build is caught too.
  */
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError, type SourcePosition } from '../errors.ts';
 
@@ -110,6 +111,10 @@ export type ReadResult = { bytes: Buffer } | { warning: ContentWarning };
 export async function readContentFile(listing: Pick<ContentListing, 'root'>, contentDir: string, rel: string): Promise<ReadResult> {
   const file = path.join(contentDir, rel);
   try {
+    // Most files are no links: opened without following one, they need no realpath (a tenth of a
+    // second on 10,000 pages); a link, or a file swapped for one, fails with ELOOP and is resolved.
+    const direct = await readWithoutFollowing(file);
+    if (direct) return { bytes: direct };
     const real = await realpath(file);
     if (!isInside(listing.root, real)) {
       return { warning: { message: `this file now points outside content/ (to ${real}); it is not published`, position: { file }, hint: 'copy the file into content/ or remove the link' } };
@@ -121,6 +126,22 @@ export async function readContentFile(listing: Pick<ContentListing, 'root'>, con
       return { warning: { message: 'this file changed while the site was built (it is gone or became a folder); it is left out of this build', position: { file }, hint: 'build again once the files are in place' } };
     }
     throw new DocsgenError(`cannot read this file (${code})`, { position: { file }, hint: 'check that the file exists and that you may read it' });
+  }
+}
+
+/** The file's bytes, or undefined when its name is a symbolic link (O_NOFOLLOW answers ELOOP). */
+async function readWithoutFollowing(file: string): Promise<Buffer | undefined> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
+    throw error;
+  }
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }
 
