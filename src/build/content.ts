@@ -4,23 +4,18 @@
  * content-hashed URLs.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { scanContent, type CategoryMeta, type DocSource } from '../content/scan.ts';
 import { buildSidebar } from '../content/sidebar.ts';
 import { expandAllDocVariables } from '../content/variables.ts';
-import { ASSETS_DIR } from '../bundle/client.ts';
+import { hashAssets, type ContentFiles, type HashedAsset } from '../content/assets.ts';
+import type { ContentWarning } from '../content/files.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import type { SidebarItem } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
 
-export interface HashedAsset {
-  file: string;
-  url: string;
-  outPath: string;
-}
+export type { HashedAsset } from '../content/assets.ts';
 
 export interface Content {
   /** Every page, drafts and losers of duplicate routes included (their routes exist). */
@@ -35,6 +30,9 @@ export interface Content {
   assets: Map<string, HashedAsset>;
   staticFiles: string[];
   customPages: string[];
+  /** content/ and its real path, to read its files again when they are written (content/assets.ts). */
+  files: ContentFiles;
+  /** Front matter and content-file warnings; the output stage adds files that vanish before they are copied. */
   warnings: Finding[];
   duplicateFindings: Finding[];
 }
@@ -47,18 +45,30 @@ export async function readContent(project: Project, options: { includeDrafts: bo
     throw new DocsgenError('content/ holds no markdown pages other than drafts', { position: { file: project.contentDir }, hint: 'remove "draft: true" from a page or add one' });
   }
   const { docs, duplicateFindings } = resolveDuplicates(published);
+  const files = { contentDir: project.contentDir, root: scan.root };
+  const fileWarnings = [...scan.fileWarnings];
+  const assets = await hashAssets(files, scan.assets, project.config.baseUrl, fileWarnings);
   return {
     allDocs,
     docs,
     draftIds: new Set(allDocs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id)),
     categories: scan.categories,
     sidebar: buildSidebar(docs, scan.categories),
-    assets: await hashAssets(project.contentDir, scan.assets, project.config.baseUrl),
+    assets,
     staticFiles: scan.assets.filter((a) => a.startsWith('_static/')),
     customPages: scan.customPages,
-    warnings: scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+    files,
+    warnings: [
+      ...scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
+      ...fileWarnings.map(contentFileFinding),
+    ],
     duplicateFindings,
   };
+}
+
+/** A content file left out or read by a guess (content/files.ts, content/encoding.ts), as a warning. */
+export function contentFileFinding(warning: ContentWarning): Finding {
+  return { kind: 'content-file', message: warning.message, position: warning.position, ...(warning.hint ? { hint: warning.hint } : {}), severity: 'warn' };
 }
 
 /** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */
@@ -112,24 +122,6 @@ function checkUniqueIds(docs: readonly DocSource[]): void {
     byId.set(doc.id, doc);
   }
   if (errors.length > 0) throw new DocsgenErrors(errors);
-}
-
-/** Content images get content-hashed names; only those a page uses are copied. */
-async function hashAssets(contentDir: string, relPaths: readonly string[], baseUrl: string): Promise<Map<string, HashedAsset>> {
-  const out = new Map<string, HashedAsset>();
-  await Promise.all(
-    relPaths
-      .filter((rel) => !rel.startsWith('_static/'))
-      .map(async (rel) => {
-        const file = path.join(contentDir, rel);
-        const bytes = await readFile(file);
-        const ext = path.posix.extname(rel);
-        const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
-        const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(bytes)}${ext.toLowerCase()}`;
-        out.set(rel, { file, url: baseUrl + outPath, outPath });
-      }),
-  );
-  return out;
 }
 
 export function shortHash(text: string | Uint8Array): string {

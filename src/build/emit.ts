@@ -6,7 +6,8 @@
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
-import { createStringPool, type RenderedRoute } from '../checks/links.ts';
+import type { RenderedRoute } from '../checks/links.ts';
+import { createStringPool } from '../checks/link-targets.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { createPageRenderer, siteFiles } from './render.ts';
@@ -58,7 +59,9 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
 async function writeFiles(output: OutputTarget, files: readonly OutputFile[]): Promise<Set<string>> {
   const written = new Set<string>();
   for (const file of files) {
-    await output.write(file.rel, typeof file.contents === 'function' ? await file.contents() : file.contents);
+    const contents = typeof file.contents === 'function' ? await file.contents() : file.contents;
+    if (contents === undefined) continue; // a content file gone since the scan (a warning says so)
+    await output.write(file.rel, contents);
     written.add(file.rel);
   }
   return written;
@@ -82,7 +85,7 @@ async function writePages(output: OutputTarget, prepared: PreparedSite, options:
 /** Keeps what the steps after rendering use (the route for the sitemap and the link findings). */
 function releasePage(route: RouteEntry, rendered: Map<DocSource, RenderedMarkdown>): void {
   const md = route.doc ? rendered.get(route.doc) : undefined;
-  if (md && route.doc) rendered.set(route.doc, { ...md, html: '', toc: [], searchBlocks: [] });
+  if (md && route.doc) rendered.set(route.doc, { ...md, html: '', toc: [], searchBlocks: [], linkTargets: { ids: [], hrefs: [] } });
   const { kind, route: path, title } = route.page;
   route.page = { kind, route: path, title, description: '', html: '', toc: [], hideToc: true };
 }

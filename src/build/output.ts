@@ -13,8 +13,8 @@ import { currentOwner, isRunning, ownerToken, parseOwnerToken } from '../emit/pr
 export interface OutputFile {
   /** Path relative to the output folder. */
   rel: string;
-  /** The bytes, or how to read them when they are written (content images, static files). */
-  contents: string | Uint8Array | (() => Promise<Uint8Array>);
+  /** The bytes, or how to read them when they are written (content images, static files; undefined: left out). */
+  contents: string | Uint8Array | (() => Promise<Uint8Array | undefined>);
 }
 
 export interface OutputTarget {

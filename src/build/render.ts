@@ -4,19 +4,20 @@
  * and its links. Content images, static files, the search index, sitemap and robots.txt are the
  * site's other files.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import type { ClientBundle } from '../bundle/client.ts';
 import type { ThemeServer } from '../render/theme-loader.ts';
 import { renderDocument } from '../render/document.ts';
-import { collectHrefs, collectIds, type RenderedRoute } from '../checks/links.ts';
+import type { RenderedRoute } from '../checks/links.ts';
+import { collectLinkTargets, markdownPageParts, rawPart } from '../checks/link-targets.ts';
 import { sitemapXml, robotsTxt } from '../emit/seo.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
-import type { Content } from './content.ts';
+import { contentFileFinding, type Content } from './content.ts';
+import { readForOutput } from '../content/assets.ts';
+import type { ContentWarning } from '../content/files.ts';
 import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
@@ -53,11 +54,13 @@ export function createPageRenderer(input: {
       assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
+  const announcement = rawPart(input.site.announcementBar?.content);
   return (route) => {
     const html = documentOf(route.page);
     if (route.page.kind === 'notfound') return { files: [{ rel: '404.html', contents: html }] };
     const dir = route.page.route.slice(1);
     const md = route.doc ? input.rendered.get(route.doc) : undefined;
+    const targets = collectLinkTargets(html, input.keep, markdownPageParts(md, announcement));
     return {
       files: [
         { rel: `${dir}index.html`, contents: html },
@@ -65,9 +68,9 @@ export function createPageRenderer(input: {
       ],
       checked: {
         path: withBase(config.baseUrl, route.page.route),
-        ids: collectIds(html, input.keep),
+        ids: targets.ids,
         // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
-        hrefs: withoutBrokenMarkdownLinks(collectHrefs(html, input.keep), md),
+        hrefs: withoutBrokenMarkdownLinks(targets.hrefs, md),
         ...(route.doc ? { source: { file: route.doc.file, links: md?.findings.links ?? [] } } : {}),
       },
     };
@@ -93,16 +96,18 @@ export function siteFiles(input: {
 }): OutputFile[] {
   const { project, content } = input;
   const usedAssets = new Set([...input.rendered.values()].flatMap((md) => md.findings.assets));
+  // A file that disappears before it is copied is a warning of the content stage.
+  const onWarning = (warning: ContentWarning) => content.warnings.push(contentFileFinding(warning));
   const files: OutputFile[] = [
     ...[...input.bundle.files].map(([rel, contents]) => ({ rel, contents })),
     ...input.categoryFiles,
     ...input.search.files,
     ...[...usedAssets].flatMap((rel) => {
       const asset = content.assets.get(rel);
-      return asset ? [{ rel: asset.outPath, contents: () => readFile(asset.file) }] : [];
+      return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning) }] : [];
     }),
     ...input.apiPages.map(({ spec }) => ({ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw })),
-    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: () => readFile(path.join(project.contentDir, rel)) })),
+    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: readForOutput(content.files, rel, onWarning) })),
   ];
   const { url, baseUrl } = project.config;
   if (url) {

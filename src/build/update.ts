@@ -57,6 +57,7 @@ async function editedDocs(state: BuildState, changes: readonly FileChange[]): Pr
     const before = byFile.get(path.resolve(change.path));
     if (change.event !== 'change' || !before) return undefined;
     const read = await readDoc(state.project.contentDir, before.relPath);
+    if (!read.doc) return undefined; // left out now (gone, not text): the full build says why
     const after = expandDocVariables(read.doc, state.project.vars);
     if (outline(after) !== outline(before)) return undefined;
     edits.push({ before, after });

@@ -13,6 +13,7 @@ export type FindingKind =
   | 'missing-image'
   | 'removed-html'
   | 'unknown-front-matter'
+  | 'content-file'
   | 'config'
   | 'invalid-api-spec';
 

@@ -12,9 +12,9 @@ import { isExternal, isUnderBase, matchRoute } from '../../theme/urls.ts';
 export interface RenderedRoute {
   /** URL path with base, e.g. `/suite/installations/`. */
   path: string;
-  /** Every `id` and `<a name>` of the rendered page (see collectIds). */
+  /** Every `id` and `<a name>` of the rendered page (see link-targets.ts). */
   ids: ReadonlySet<string>;
-  /** Every `<a href>` of the rendered page (see collectHrefs). */
+  /** Every `<a href>` of the rendered page (see link-targets.ts). */
   hrefs: readonly string[];
   /** Where the route's content came from, to map links back to lines. */
   source?: { file: string; links: LinkRecord[] };
@@ -31,66 +31,14 @@ export interface LinkCheckInput {
   configPositionOf?: (href: string) => SourcePosition | undefined;
 }
 
-const HREF = /<a\s[^>]*?href="([^"]*)"/g;
-const ID = /\sid="([^"]*)"/g;
-const A_NAME = /<a\s[^>]*?name="([^"]*)"/g;
 const REPEATED_ON_PAGES = 5;
-
-export function decodeAttribute(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '');
-}
-
-/**
- * A pool of the distinct strings kept for the checks. A string cut out of a page's HTML by a regular
- * expression is, in V8, a slice that keeps the whole page alive: kept for every page until the
- * checks run, that was most of a 10,000-page build's memory. The pool stores one flat copy of each
- * distinct value (links to the navbar and sidebar repeat on every page).
- */
-export function createStringPool(): (value: string) => string {
-  const pool = new Map<string, string>();
-  return (value) => {
-    let kept = pool.get(value);
-    if (kept === undefined) {
-      kept = Buffer.from(value, 'utf8').toString('utf8');
-      pool.set(kept, kept);
-    }
-    return kept;
-  };
-}
-
-const asIs = (value: string) => value;
-
-export function collectIds(html: string, keep: (value: string) => string = asIs): Set<string> {
-  const ids = new Set<string>();
-  for (const match of html.matchAll(ID)) ids.add(keep(decodeAttribute(match[1] ?? '')));
-  for (const match of html.matchAll(A_NAME)) ids.add(keep(decodeAttribute(match[1] ?? '')));
-  return ids;
-}
-
-export function collectHrefs(html: string, keep: (value: string) => string = asIs): string[] {
-  return [...html.matchAll(HREF)].map((m) => keep(decodeAttribute(m[1] ?? '')));
-}
 
 export function checkLinks(input: LinkCheckInput): Finding[] {
   const routePaths = new Set(input.routes.map((r) => r.path));
   const none: ReadonlySet<string> = new Set();
   const idsOf = (route: RenderedRoute | undefined): ReadonlySet<string> => route?.ids ?? none;
   const byPath = new Map(input.routes.map((r) => [r.path, r]));
-
-  // One entry per distinct problem, with every page it appears on.
-  const problems = new Map<string, { kind: 'broken-link' | 'broken-anchor'; link: string; reason: string; pages: { route: string; position: SourcePosition }[] }>();
-  const report = (kind: 'broken-link' | 'broken-anchor', link: string, reason: string, route: RenderedRoute) => {
-    const key = `${kind}\u0000${link}\u0000${reason}`;
-    let problem = problems.get(key);
-    if (!problem) problems.set(key, (problem = { kind, link, reason, pages: [] }));
-    if (problem.pages.some((p) => p.route === route.path)) return;
-    const record = route.source?.links.find((l) => l.href === link);
-    const position: SourcePosition =
-      record && route.source
-        ? { file: route.source.file, line: record.line, column: record.column }
-        : (input.configPositionOf?.(link) ?? { file: input.configFile });
-    problem.pages.push({ route: route.path, position });
-  };
+  const problems = new ProblemLog(input);
 
   for (const route of input.routes) {
     for (const href of new Set(route.hrefs)) {
@@ -98,7 +46,7 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
       const url = new URL(href, `http://docsgen.invalid${route.path}`);
       const hash = decodeFragment(url.hash.slice(1));
       if (href.startsWith('#')) {
-        if (hash && !idsOf(route).has(hash)) report('broken-anchor', href, `no element with id "${hash}" on this page`, route);
+        if (hash && !idsOf(route).has(hash)) problems.report('broken-anchor', href, `no element with id "${hash}" on this page`, route);
         continue;
       }
       let pathname: string;
@@ -111,41 +59,84 @@ export function checkLinks(input: LinkCheckInput): Finding[] {
       const targetRoute = matchRoute(pathname, routePaths);
       if (targetRoute) {
         if (hash && !idsOf(byPath.get(targetRoute)).has(hash)) {
-          report('broken-anchor', href, `no element with id "${hash}" on ${targetRoute}`, route);
+          problems.report('broken-anchor', href, `no element with id "${hash}" on ${targetRoute}`, route);
         }
         continue;
       }
       const filePath = pathname.slice(input.baseUrl.length);
-      if (!input.files.has(filePath)) report('broken-link', href, `no page or file at ${pathname}`, route);
+      if (!input.files.has(filePath)) problems.report('broken-link', href, `no page or file at ${pathname}`, route);
     }
+  }
+  return problems.findings();
+}
+
+type ProblemKind = 'broken-link' | 'broken-anchor';
+
+/**
+ * One entry per distinct problem, with every page it appears on and where on that page. Pages are
+ * also kept as a set, and each page's links by href: a link broken on every page, or a page with
+ * thousands of broken links, made the lookups quadratic (50,000 broken anchors took minutes).
+ */
+class ProblemLog {
+  private readonly problems = new Map<string, { kind: ProblemKind; link: string; reason: string; pages: { route: string; position: SourcePosition }[]; routes: Set<string> }>();
+  private readonly recordsByRoute = new WeakMap<RenderedRoute, Map<string, LinkRecord>>();
+
+  constructor(private readonly input: LinkCheckInput) {}
+
+  report(kind: ProblemKind, link: string, reason: string, route: RenderedRoute): void {
+    const key = `${kind}\u0000${link}\u0000${reason}`;
+    let problem = this.problems.get(key);
+    if (!problem) this.problems.set(key, (problem = { kind, link, reason, pages: [], routes: new Set() }));
+    if (problem.routes.has(route.path)) return;
+    problem.routes.add(route.path);
+    const record = this.linkRecords(route).get(link);
+    const position: SourcePosition =
+      record && route.source
+        ? { file: route.source.file, line: record.line, column: record.column }
+        : (this.input.configPositionOf?.(link) ?? { file: this.input.configFile });
+    problem.pages.push({ route: route.path, position });
   }
 
-  const findings: Finding[] = [];
-  for (const problem of problems.values()) {
-    const kindLabel = problem.kind === 'broken-link' ? 'broken link' : 'broken anchor';
-    if (problem.pages.length >= REPEATED_ON_PAGES && problem.pages.every((p) => p.position.file === input.configFile)) {
-      findings.push({
-        kind: problem.kind,
-        link: problem.link,
-        message: `${kindLabel} "${problem.link}" on ${problem.pages.length} pages: ${problem.reason}`,
-        position: problem.pages[0]?.position ?? { file: input.configFile },
-        hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
-        pages: problem.pages.map((p) => p.route),
-      });
-      continue;
+  /** The first record of each href on the page (where the author wrote it). */
+  private linkRecords(route: RenderedRoute): Map<string, LinkRecord> {
+    let records = this.recordsByRoute.get(route);
+    if (!records) {
+      records = new Map();
+      for (const record of route.source?.links ?? []) if (!records.has(record.href)) records.set(record.href, record);
+      this.recordsByRoute.set(route, records);
     }
-    for (const page of problem.pages) {
-      findings.push({
-        kind: problem.kind,
-        link: problem.link,
-        message: `${kindLabel} "${problem.link}" on ${page.route}: ${problem.reason}`,
-        position: page.position,
-        hint: problem.kind === 'broken-link' ? 'fix the link target or create the page' : 'link to a heading id that exists on the target page',
-        pages: [page.route],
-      });
-    }
+    return records;
   }
-  return findings;
+
+  findings(): Finding[] {
+    const { configFile } = this.input;
+    const findings: Finding[] = [];
+    for (const problem of this.problems.values()) {
+      const kindLabel = problem.kind === 'broken-link' ? 'broken link' : 'broken anchor';
+      if (problem.pages.length >= REPEATED_ON_PAGES && problem.pages.every((p) => p.position.file === configFile)) {
+        findings.push({
+          kind: problem.kind,
+          link: problem.link,
+          message: `${kindLabel} "${problem.link}" on ${problem.pages.length} pages: ${problem.reason}`,
+          position: problem.pages[0]?.position ?? { file: configFile },
+          hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
+          pages: problem.pages.map((p) => p.route),
+        });
+        continue;
+      }
+      for (const page of problem.pages) {
+        findings.push({
+          kind: problem.kind,
+          link: problem.link,
+          message: `${kindLabel} "${problem.link}" on ${page.route}: ${problem.reason}`,
+          position: page.position,
+          hint: problem.kind === 'broken-link' ? 'fix the link target or create the page' : 'link to a heading id that exists on the target page',
+          pages: [page.route],
+        });
+      }
+    }
+    return findings;
+  }
 }
 
 function decodeFragment(fragment: string): string {

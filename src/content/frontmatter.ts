@@ -18,7 +18,8 @@ export interface ParsedMarkdownFile {
   warnings: Warning[];
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+// The block may be empty (`---` twice): a page that only opens and closes it is fine.
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFile {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -2,12 +2,13 @@
  * Walks content/: markdown docs with their front matter, `_category_.yaml` per folder, and the
  * static files under `_static/` (copied to the site root as they are).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
 import { parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
+import { contentRoot, listContentFiles, readContentFile, type ContentListing, type ContentWarning } from './files.ts';
+import { decodeContentText, type EncodingWarning } from './encoding.ts';
 
 export interface DocSource {
   /** Absolute path. */
@@ -37,25 +38,31 @@ export interface ContentScan {
   /** POSIX paths relative to content/ of custom React pages (`*.page.tsx`). */
   customPages: string[];
   warnings: Warning[];
+  /** Files left out or read by a guess: links leaving content/, encodings, files that changed. */
+  fileWarnings: ContentWarning[];
+  /** The real path of content/, for reading its files safely later (see files.ts). */
+  root: string;
 }
 
 const CATEGORY_FILE = '_category_.yaml';
 
 export async function scanContent(contentDir: string, options: { includeDrafts: boolean }): Promise<ContentScan> {
-  const files = await listFiles(contentDir);
+  const listing = await listContentFiles(contentDir);
   const docs: DocSource[] = [];
   const categories = new Map<string, CategoryMeta>();
   const assets: string[] = [];
   const customPages: string[] = [];
   const warnings: Warning[] = [];
+  const fileWarnings: ContentWarning[] = [...listing.warnings];
 
   await Promise.all(
-    files.map(async (relPath) => {
+    listing.files.map(async (relPath) => {
       const file = path.join(contentDir, relPath);
       const base = path.posix.basename(relPath);
       if (base === CATEGORY_FILE) {
         const dir = path.posix.dirname(relPath);
-        categories.set(dir === '.' ? '' : dir, parseCategory(await readText(file), file, dir === '.' ? '' : dir));
+        const text = await readContentText(listing, contentDir, relPath, fileWarnings);
+        if (text !== undefined) categories.set(dir === '.' ? '' : dir, parseCategory(text, file, dir === '.' ? '' : dir));
         return;
       }
       if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
@@ -66,9 +73,10 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         assets.push(relPath);
         return;
       }
-      const read = await readDoc(contentDir, relPath);
+      const read = await readDoc(contentDir, relPath, listing);
       warnings.push(...read.warnings);
-      if (read.doc.frontMatter.draft && !options.includeDrafts) return;
+      fileWarnings.push(...read.fileWarnings);
+      if (!read.doc || (read.doc.frontMatter.draft && !options.includeDrafts)) return;
       docs.push(read.doc);
     }),
   );
@@ -81,53 +89,45 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   docs.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
   assets.sort();
   customPages.sort();
-  return { docs, categories, assets, customPages, warnings };
+  fileWarnings.sort((a, b) => (a.position.file < b.position.file ? -1 : 1));
+  return { docs, categories, assets, customPages, warnings, fileWarnings, root: listing.root };
 }
 
-/** One markdown page: read, front matter checked, route and title derived. The scan and the dev server's updates share it. */
-export async function readDoc(contentDir: string, relPath: string): Promise<{ doc: DocSource; warnings: Warning[] }> {
+/**
+ * One markdown page: read (see files.ts and encoding.ts), front matter checked, route and title
+ * derived; no doc when the file is left out (gone, not text, pointing outside content/). The scan
+ * and the dev server's updates share it.
+ */
+export async function readDoc(
+  contentDir: string,
+  relPath: string,
+  listing?: Pick<ContentListing, 'root'>,
+): Promise<{ doc?: DocSource; warnings: Warning[]; fileWarnings: ContentWarning[] }> {
   const file = path.join(contentDir, relPath);
-  const raw = await readText(file);
+  const fileWarnings: ContentWarning[] = [];
+  const raw = await readContentText(listing ?? (await contentRoot(contentDir)), contentDir, relPath, fileWarnings);
+  if (raw === undefined) return { warnings: [], fileWarnings };
   const parsed = parseMarkdownFile(raw, file);
-  return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings };
+  return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings, fileWarnings };
 }
 
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new DocsgenError(`cannot read this file (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
-      position: { file },
-      hint: 'check that the file exists and that you may read it',
-    });
+/** The text of a content file, or undefined (with a warning) when it is left out. */
+async function readContentText(listing: Pick<ContentListing, 'root'>, contentDir: string, relPath: string, warnings: ContentWarning[]): Promise<string | undefined> {
+  const read = await readContentFile(listing, contentDir, relPath);
+  if ('warning' in read) {
+    warnings.push(read.warning);
+    return undefined;
   }
-}
-
-/** Every file below `dir`, as sorted POSIX relative paths; dot files and node_modules are skipped. */
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(path.join(root, rel), { withFileTypes: true });
-    } catch (error) {
-      throw new DocsgenError(`cannot read the content folder (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
-        position: { file: path.join(root, rel) },
-        hint: 'create the folder or pass the right one',
-      });
-    }
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (entry.name.startsWith('.') || entry.name === 'node_modules') return;
-        const child = rel ? `${rel}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) await walk(child);
-        // Symlinks are listed too: one that cannot be read is reported rather than silently skipped.
-        else if (entry.isFile() || entry.isSymbolicLink()) out.push(child);
-      }),
-    );
-  };
-  await walk('');
-  return out.sort();
+  const decoded = decodeContentText(read.bytes);
+  const file = path.join(contentDir, relPath);
+  const report = ({ message, hint, line, column }: EncodingWarning) =>
+    warnings.push({ message, hint, position: { file, ...(line !== undefined ? { line, column: column ?? 1 } : {}) } });
+  if ('notText' in decoded) {
+    report(decoded.notText);
+    return undefined;
+  }
+  if (decoded.warning) report(decoded.warning);
+  return decoded.text;
 }
 
 function toDoc(
@@ -156,9 +156,15 @@ function toDoc(
   };
 }
 
+/** The text of the first `# heading`, without a closing `#` sequence. No backtracking regex: a line may be megabytes long. */
 function firstHeading(body: string): string | undefined {
-  const match = /^#\s+(.+?)\s*#*\s*$/m.exec(body);
-  return match?.[1];
+  const line = /^#[ \t]+(.*)$/m.exec(body)?.[1];
+  if (line === undefined) return undefined;
+  let text = line.trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t') text = text.slice(0, end).trimEnd();
+  return text || undefined;
 }
 
 function titleFromFileName(relPath: string): string {

@@ -10,6 +10,7 @@ import { DocsgenError } from '../errors.ts';
 import { writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
 import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
+import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
 
 export class OutputWriter {
   readonly tempDir: string;
@@ -116,7 +117,10 @@ export class OutputWriter {
 }
 
 /** Turns a file system error into a message that says what happened and what to do. */
-export function describeWriteError(error: NodeJS.ErrnoException, target: string): DocsgenError {
+export function describeWriteError(error: NodeJS.ErrnoException, target: string, probe: WriteProbe = probeWrite): DocsgenError {
+  // ENOENT here usually means a folder that could not be made (see blocked-folder.ts): say which and why.
+  const blocked = ['ENOENT', 'EACCES', 'EPERM', 'EROFS'].includes(error.code ?? '') ? blockedFolder(error.path ?? target, probe) : undefined;
+  const code = blocked?.code ?? error.code ?? '';
   const reasons: Record<string, string> = {
     ENOSPC: 'the disk is full',
     EACCES: 'permission denied',
@@ -124,9 +128,16 @@ export function describeWriteError(error: NodeJS.ErrnoException, target: string)
     EROFS: 'the file system is read-only',
     EDQUOT: 'the disk quota is exceeded',
   };
-  const reason = reasons[error.code ?? ''] ?? error.message;
-  return new DocsgenError(`cannot write the output: ${reason}`, {
-    position: { file: target },
-    hint: error.code === 'ENOSPC' ? 'free some disk space and build again; the previous output is unchanged' : 'check that you may write to the output folder (--out); the previous output is unchanged',
-  });
+  const reason = !blocked
+    ? (reasons[code] ?? error.message)
+    : code === 'EROFS'
+      ? `${blocked.folder} is on a read-only file system`
+      : `you may not write in ${blocked.folder} (${reasons[code] ?? code})`;
+  const hint =
+    code === 'ENOSPC'
+      ? 'free some disk space and build again; the previous output is unchanged'
+      : code === 'EROFS'
+        ? 'build into a folder on a writable disk (--out); the previous output is unchanged'
+        : 'check that you may write to the output folder (--out); the previous output is unchanged';
+  return new DocsgenError(`cannot write the output: ${reason}`, { position: { file: target }, hint });
 }

@@ -43,8 +43,8 @@ export function remarkAdmonitions() {
         return;
       }
       if (!parent || index === undefined) return;
-      const start = directive.position?.start.offset;
-      const end = directive.position?.end.offset;
+      const start = directive.position?.start?.offset;
+      const end = directive.position?.end?.offset;
       const text = start !== undefined && end !== undefined ? source.slice(start, end) : `:${directive.name}`;
       const replacement: RootContent =
         directive.type === 'textDirective'

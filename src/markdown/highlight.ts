@@ -16,7 +16,9 @@ export interface CodeHighlighter {
   highlight(code: string, lang: string): Root | undefined;
 }
 
-const FENCE_LANG = /^\s*(?:```+|~~~+)\s*([A-Za-z0-9_+#.-]+)/gm;
+// Spaces and tabs only: `\s` would also take line breaks, which made this quadratic on a page of
+// blank lines (minutes for 5 MB) and read the first word of an unlabeled block as its language.
+const FENCE_LANG = /^[ \t]*(?:```+|~~~+)[ \t]*([A-Za-z0-9_+#.-]+)/gm;
 
 /** Languages named in the fences of these markdown sources that Shiki knows. */
 export function languagesIn(sources: Iterable<string>): string[] {

@@ -8,8 +8,8 @@
  * every link and image is recorded with its source position for the checks.
  */
 import path from 'node:path';
-import type { Root, Element } from 'hast';
-import { visit } from 'unist-util-visit';
+import type { Root, Element, Parents } from 'hast';
+import { visitParents } from 'unist-util-visit-parents';
 import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
@@ -58,10 +58,10 @@ export function rehypeLinks(resolvers: LinkResolvers) {
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);
 
-    visit(tree, 'element', (node: Element) => {
-      const line = node.position?.start.line ?? 0;
-      const column = node.position?.start.column ?? 0;
-      if (!passesUrlPolicy(node, findings)) return;
+    visitParents(tree, 'element', (node: Element, ancestors: Parents[]) => {
+      if (node.tagName !== 'a' && node.tagName !== 'img') return;
+      const { line, column } = startOf(node, ancestors);
+      if (!passesUrlPolicy(node, findings, { line, column })) return;
       if (node.tagName === 'a' && typeof node.properties.href === 'string') {
         const source = node.properties.href;
         const href = rewriteHref(source, dir, context, () =>
@@ -92,14 +92,25 @@ export function rehypeLinks(resolvers: LinkResolvers) {
 }
 
 /** Markdown links and images (all forms end up here) get the policy raw HTML gets in sanitize.ts. */
-function passesUrlPolicy(node: Element, findings: LinkFindings): boolean {
+function passesUrlPolicy(node: Element, findings: LinkFindings, where: { line: number; column: number }): boolean {
   const property = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
   const value = property ? node.properties[property] : undefined;
   if (!property || typeof value !== 'string' || allowedUrl(value, property === 'src' ? 'image' : 'link') !== undefined) return true;
   delete node.properties[property];
-  const where = node.position ? { line: node.position.start.line, column: node.position.start.column } : {};
   (findings.removed ??= []).push({ message: `${node.tagName === 'a' ? 'link' : 'image'} URL ${JSON.stringify(value.slice(0, 60))} removed: only ${property === 'src' ? 'http(s), data:image/… and site' : 'http(s), mailto and site'} URLs are allowed`, ...where });
   return false;
+}
+
+/**
+ * Where an element starts in the markdown file. Elements parsed from raw HTML can lack a start
+ * (an unclosed tag, HTML inside an admonition): the nearest ancestor that has one stands in.
+ */
+function startOf(node: Element, ancestors: readonly Parents[]): { line: number; column: number } {
+  for (const candidate of [node, ...[...ancestors].reverse()]) {
+    const start = candidate.position?.start;
+    if (start?.line !== undefined) return { line: start.line, column: start.column ?? 1 };
+  }
+  return { line: 1, column: 1 };
 }
 
 function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: () => void): string {

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import type { MarkdownCache, CachedMarkdown } from '../cache/markdown-cache.ts';
 import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
+import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
 
 /** Below this many pages to render, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 200;
@@ -67,7 +68,12 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
     });
     misses.forEach((doc, i) => {
       deps = { docs: {}, assets: {} };
-      const result = render(doc.markdown, doc.relPath);
+      let result: RenderedMarkdown;
+      try {
+        result = render(doc.markdown, doc.relPath);
+      } catch (error) {
+        throw pageError(describePageError(error), doc);
+      }
       rendered.set(doc, result);
       input.cache.set(keys.get(doc) ?? '', { result, ...deps });
       if (i % 50 === 0) input.progress('markdown', i, misses.length);
@@ -81,7 +87,7 @@ interface WorkerAnswer {
   index: number;
   result?: RenderedMarkdown;
   deps?: { docs: Record<string, string | null>; assets: Record<string, string | null> };
-  error?: string;
+  error?: PageErrorInfo;
   ready?: boolean;
 }
 
@@ -111,7 +117,7 @@ async function renderInWorkers(docs: readonly DocSource[], count: number, input:
             };
             worker.on('message', (answer: WorkerAnswer) => {
               if (answer.ready) return feed();
-              if (answer.error) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error}`));
+              if (answer.error) return reject(pageError(answer.error, docs[answer.index] ?? { file: '?', relPath: '?' }));
               if (answer.result && answer.deps) results[answer.index] = { result: answer.result, docs: answer.deps.docs, assets: answer.deps.assets };
               if (++done % 50 === 0) input.progress('markdown', done, docs.length);
               feed();

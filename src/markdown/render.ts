@@ -2,6 +2,8 @@
  * Markdown → HTML for one page: remark-parse, GFM, directives (admonitions), remark-rehype, raw
  * HTML, heading ids and anchors, link and image rewriting, Shiki, rehype-stringify.
  */
+// Before any parsing: micromark's edits become linear in the page's size (see the module).
+import './linear-edit-map.ts';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkDirective from 'remark-directive';
@@ -16,6 +18,8 @@ import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
 import { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
+import { checkMarkdownLimits } from './limits.ts';
+import { tokenizeLinkTargets } from '../checks/link-targets.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -24,6 +28,8 @@ export interface RenderedMarkdown {
   h1?: string;
   findings: LinkFindings;
   searchBlocks: SearchBlock[];
+  /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
+  linkTargets?: { ids: string[]; hrefs: string[] };
 }
 
 export interface MarkdownRendererOptions {
@@ -51,6 +57,7 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
     return processor;
   };
   return (markdown, relPath) => {
+    checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });
     const html = String(processorFor(markdown).processSync(file));
     const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };
@@ -60,6 +67,7 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
       ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
       findings: data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] },
       searchBlocks: data.searchBlocks ?? [],
+      linkTargets: tokenizeLinkTargets(html),
     };
   };
 }

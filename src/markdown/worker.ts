@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
 import { createMarkdownRenderer } from './render.ts';
+import { describePageError } from './page-errors.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
@@ -43,7 +44,7 @@ parentPort?.on('message', (job: WorkerJob) => {
     const result = render(job.markdown, job.relPath);
     parentPort?.postMessage({ index: job.index, result, deps });
   } catch (error) {
-    parentPort?.postMessage({ index: job.index, error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({ index: job.index, error: describePageError(error) });
   }
 });
 parentPort?.postMessage({ ready: true });

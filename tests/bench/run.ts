@@ -6,6 +6,7 @@
  * time under `docsgen serve`, and requests per second of the preview server.
  *
  * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --github-spec   --out results.md
+ *          --big-page-mb 5 (one page of that many megabytes, built cold: time and peak RSS; 0 skips it)
  * The API table measures the real site's API page, and with --github-spec GitHub's REST API too.
  * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
@@ -18,6 +19,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateCorpus } from './corpus.ts';
 import { searchStats } from './search.ts';
+import { bigPageMarkdown } from './big-page.ts';
 import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
 import { startDevServer } from '../../src/serve/dev.ts';
 import { listen } from '../../src/serve/static-server.ts';
@@ -259,6 +261,17 @@ function table(rows: Row[]): string {
   return [header, sep, ...lines.map((l) => `| ${l} |`)].join('\n');
 }
 
+/** One large page in the fixture site, built cold: markdown must stay linear in a page's size. */
+async function measureBigPage(work: string, megabytes: number): Promise<string> {
+  const site = path.join(work, 'big-page');
+  await cp(path.join(ROOT, 'tests/fixtures/basic'), site, { recursive: true });
+  const markdown = bigPageMarkdown(megabytes * 1024 * 1024);
+  await writeFile(path.join(site, 'content/guide/big.md'), markdown);
+  const result = await timedCli(['build', '--config', path.join(site, 'config.yaml')]);
+  if (result.code !== 0) throw new Error(`build of the big page failed: ${result.stderr}`);
+  return `One big page (${(markdown.length / 1024 / 1024).toFixed(1)} MB of markdown: headings, lists, quotes, footnotes, tables, code, admonitions) in the fixture site, cold: ${result.seconds.toFixed(2)} s, peak RSS ${result.peakRssMb.toFixed(0)} MB.`;
+}
+
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const work = await mkdtemp(path.join(os.tmpdir(), 'docsgen-bench-'));
@@ -286,6 +299,12 @@ async function main(): Promise<void> {
     await generateCorpus({ pages: size, dir });
     rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/part-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
   }
+  const bigPageMb = Number(option('big-page-mb', '5'));
+  let bigPage = '';
+  if (bigPageMb > 0) {
+    process.stderr.write(`bench: one ${bigPageMb} MB page\n`);
+    bigPage = await measureBigPage(work, bigPageMb);
+  }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const text = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${defaultRuns} runs (${largeRuns} for 5,000 pages and more).`,
@@ -296,6 +315,7 @@ async function main(): Promise<void> {
     ...rows
       .filter((r) => r.lighthouse)
       .map((r) => `Lighthouse (mobile) on a doc page of ${r.name}: ${Object.entries(r.lighthouse ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}.`),
+    ...(bigPage ? [bigPage] : []),
     '',
   ].join('\n');
   process.stdout.write(`${text}\n`);

@@ -1,0 +1,56 @@
+/**
+ * Content assets: images next to the pages get content-hashed names under `assets/img/` (only
+ * those a page uses are copied), `_static/` is copied to the site root as it is. Every file is
+ * read through files.ts, so nothing outside content/ is published, and a file that disappears
+ * during the build is a warning, not a crash.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { ASSETS_DIR } from '../bundle/client.ts';
+import { readContentFile, type ContentWarning } from './files.ts';
+
+export interface HashedAsset {
+  file: string;
+  url: string;
+  outPath: string;
+}
+
+export interface ContentFiles {
+  contentDir: string;
+  /** Real path of content/ (ContentScan.root). */
+  root: string;
+}
+
+/** Hashes every content asset outside `_static/`; unreadable ones are left out with a warning. */
+export async function hashAssets(content: ContentFiles, relPaths: readonly string[], baseUrl: string, warnings: ContentWarning[]): Promise<Map<string, HashedAsset>> {
+  const out = new Map<string, HashedAsset>();
+  await Promise.all(
+    relPaths
+      .filter((rel) => !rel.startsWith('_static/'))
+      .map(async (rel) => {
+        const read = await readContentFile(content, content.contentDir, rel);
+        if ('warning' in read) {
+          warnings.push(read.warning);
+          return;
+        }
+        const ext = path.posix.extname(rel);
+        const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
+        const outPath = `${ASSETS_DIR}/img/${name}-${createHash('sha256').update(read.bytes).digest('hex').slice(0, 10)}${ext.toLowerCase()}`;
+        out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath });
+      }),
+  );
+  return out;
+}
+
+/**
+ * How to read a content file when it is written to the output: again, through the same checks (the
+ * bytes are not kept from hashing, to bound memory). Undefined, after a warning, when it is gone.
+ */
+export function readForOutput(content: ContentFiles, rel: string, onWarning: (warning: ContentWarning) => void): () => Promise<Uint8Array | undefined> {
+  return async () => {
+    const read = await readContentFile(content, content.contentDir, rel);
+    if ('bytes' in read) return read.bytes;
+    onWarning(read.warning);
+    return undefined;
+  };
+}
