@@ -7,7 +7,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import NProgress from 'nprogress';
-import type { PageData, SidebarItem, SiteData } from '../data.ts';
+import type { PageData, SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
@@ -16,6 +16,7 @@ import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
+import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
 interface BootData {
@@ -46,20 +47,10 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): void {
   else window.scrollTo(0, 0);
 }
 
-/** Fills closed categories whose items the reader has since loaded. */
-function mergeLoaded(items: SidebarItem[] | undefined, loaded: ReadonlyMap<string, SidebarItem[]>): SidebarItem[] | undefined {
-  if (!items || loaded.size === 0) return items;
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
-    const children = item.items ?? loaded.get(item.key) ?? null;
-    return { ...item, items: children ? (mergeLoaded(children, loaded) ?? null) : null };
-  });
-}
-
 function Root(props: BootData) {
   const { site } = props;
   const [page, setPage] = useState<PageData>(props.page);
-  const [loadedCategories, setLoadedCategories] = useState<Map<string, SidebarItem[]>>(() => new Map());
+  const [knownCategories, setKnownCategories] = useState<KnownCategories>(() => rememberCategories(new Map(), props.page.doc?.sidebar));
   const pendingScroll = useRef<{ hash: string; savedY: number | undefined } | null>(null);
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
@@ -83,7 +74,10 @@ function Root(props: BootData) {
     }
     const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
     pendingScroll.current = { hash: target.hash, savedY };
-    flushSync(() => setPage(next));
+    flushSync(() => {
+      setKnownCategories((known) => rememberCategories(known, next.doc?.sidebar));
+      setPage(next);
+    });
     NProgress.done();
   }, []);
 
@@ -124,7 +118,10 @@ function Root(props: BootData) {
       detail.handled = true;
       void fetch(`${detail.path}__data.json`, { cache: 'no-store' })
         .then((r) => (r.ok ? (r.json() as Promise<PageData>) : Promise.reject(new Error(String(r.status)))))
-        .then((next) => setPage({ ...next }))
+        .then((next) => {
+          setKnownCategories((known) => rememberCategories(known, next.doc?.sidebar));
+          setPage({ ...next });
+        })
         .catch(() => window.location.reload());
     };
     window.addEventListener('docsgen:page-updated', onUpdated);
@@ -133,10 +130,8 @@ function Root(props: BootData) {
 
   const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
     if (!category.itemsUrl) return;
-    const response = await fetch(category.itemsUrl);
-    if (!response.ok) return;
-    const items = (await response.json()) as SidebarItem[];
-    setLoadedCategories((previous) => new Map(previous).set(category.key, items));
+    const items = await fetchCategoryItems(category.itemsUrl);
+    setKnownCategories((known) => new Map(known).set(category.key, items));
   }, []);
 
   const router: Router = useMemo(
@@ -148,7 +143,7 @@ function Root(props: BootData) {
     }),
     [page, navigate, loadSidebarCategory],
   );
-  const sidebar = mergeLoaded(page.doc?.sidebar, loadedCategories);
+  const sidebar = useMemo(() => fillKnownCategories(page.doc?.sidebar, knownCategories), [page, knownCategories]);
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
