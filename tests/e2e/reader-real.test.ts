@@ -35,3 +35,42 @@ describe('sidebar after client navigation', () => {
     });
   }
 });
+
+describe('keyboard start', () => {
+  it('the first Tab on a doc page lands on the skip link, the next ones on the navbar, though the active sidebar item was scrolled into view', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });
+    await openRoute(site, page, 'user-guide/user-management/advanced/groups/');
+    await page.waitForTimeout(300);
+    // The active item sits far down the sidebar, which scrolled to show it, without moving the page.
+    expect(await sidebar(page).locator('.sidebar').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectTabOrderFromTop(page);
+    await page.close();
+  });
+
+  it('after a client navigation by a click in the sidebar, the next Tab starts from the top of the new page again', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });
+    await openRoute(site, page, 'installations/system-requirements/network/');
+    await sidebar(page).locator('a', { hasText: /^Distribution content$/ }).click();
+    await page.waitForSelector('h1:has-text("Distribution content")');
+    await expectTabOrderFromTop(page);
+    // The new page is announced to screen readers.
+    await page.waitForFunction(() => document.querySelector('[data-route-announcer]')?.textContent?.includes('Distribution content'));
+    await page.close();
+  });
+});
+
+async function expectTabOrderFromTop(page: Page): Promise<void> {
+  {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-to-content');
+    const visited: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await page.evaluate(() => (document.activeElement?.closest('.navbar') ? 'navbar' : document.activeElement?.closest('.announcement') ? 'announcement' : (document.activeElement?.closest('aside, main')?.className ?? document.activeElement?.tagName ?? ''))));
+      if (visited.at(-1) === 'navbar') break;
+    }
+    expect(visited.at(-1)).toBe('navbar');
+    expect(visited.filter((v) => v !== 'announcement' && v !== 'navbar')).toEqual([]);
+  }
+}

@@ -16,6 +16,7 @@ import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
+import { focusNewRoute, installRouteFocus } from './route-focus.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
@@ -36,15 +37,14 @@ let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> 
   window.location.assign(href);
 };
 
-function scrollAfterNavigation(hash: string, savedY: number | undefined): void {
-  if (savedY !== undefined) {
-    window.scrollTo(0, savedY);
-    return;
-  }
+/** Scrolls to the saved position (back/forward), the hash target or the top; returns the hash target. */
+function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLElement | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   const target = id ? document.getElementById(id) : null;
-  if (target) target.scrollIntoView();
+  if (savedY !== undefined) window.scrollTo(0, savedY);
+  else if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
+  return target;
 }
 
 function Root(props: BootData) {
@@ -107,7 +107,8 @@ function Root(props: BootData) {
     }
     const scroll = pendingScroll.current;
     pendingScroll.current = null;
-    scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
+    const target = scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
+    focusNewRoute(target, document.title);
     document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
   }, [page]);
 
@@ -198,6 +199,7 @@ function start(): void {
   configureSearch({ settings: boot.site.search, ...(boot.site.lazyCss.search ? { stylesheet: boot.site.lazyCss.search } : {}), navigate: (url) => void navigateImpl(url) });
   installSearchShortcuts();
   interceptLinks(boot.site.baseUrl);
+  installRouteFocus();
   window.history.scrollRestoration = 'manual';
   const container = document.getElementById('__docsgen');
   if (!container) return;

@@ -17,13 +17,29 @@ export function DocSidebar(props: { items: SidebarItem[]; activeRoute: string; o
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
+    if (active) revealInScrollBox(active);
   }, [props.activeRoute]);
   return (
     <nav ref={ref} className="sidebar" aria-label="Docs sidebar">
       <SidebarList items={props.items} activeRoute={props.activeRoute} level={1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
     </nav>
   );
+}
+
+/**
+ * Scrolls the sidebar's own box (not the page) so that the item shows. Element.scrollIntoView also
+ * scrolls every scrollable ancestor, the window included: the page jumped by the announcement bar's
+ * height on load, and the reader's first Tab no longer started at the top of the page.
+ */
+function revealInScrollBox(item: HTMLElement): void {
+  let box = item.parentElement;
+  while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+  if (!box || box === document.body) return;
+  const itemRect = item.getBoundingClientRect();
+  const boxRect = box.getBoundingClientRect();
+  const margin = 24;
+  if (itemRect.top < boxRect.top) box.scrollTop += itemRect.top - boxRect.top - margin;
+  else if (itemRect.bottom > boxRect.bottom) box.scrollTop += itemRect.bottom - boxRect.bottom + margin;
 }
 
 function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: number; onNavigate?: () => void }) {
