@@ -48,6 +48,8 @@ export interface NavItem {
   problem?: string;
   /** Set on version entries of the product dropdown, remembered as the preferred version. */
   version?: string;
+  /** A docSidebar item: shown as active on every doc page, as the section the reader is in. */
+  activeOnDocs?: boolean;
 }
 
 export interface LogoData {

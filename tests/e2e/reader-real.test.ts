@@ -74,3 +74,25 @@ async function expectTabOrderFromTop(page: Page): Promise<void> {
     expect(visited.filter((v) => v !== 'announcement' && v !== 'navbar')).toEqual([]);
   }
 }
+
+describe('version dropdown at 1440 px', () => {
+  it('keeps every entry on one line and lines up the external-link icons', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    await openRoute(site, page, 'installations/distribution-content/');
+    await page.click('.navbar__desktop-items .dropdown__toggle');
+    const rows = await page.locator('.dropdown__menu .dropdown__link').evaluateAll((links) =>
+      links.map((a) => {
+        const label = a.querySelector('.dropdown__label') ?? a.querySelector('span');
+        const icon = a.querySelector('.icon-external');
+        return { text: a.textContent, lines: label ? Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight)) : 0, iconRight: icon ? Math.round(icon.getBoundingClientRect().right) : null };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
+    const rights = new Set(rows.flatMap((r) => (r.iconRight === null ? [] : [r.iconRight])));
+    expect(rights.size).toBe(1);
+    // The version being read is marked.
+    expect(await page.locator('.dropdown__link[aria-current="true"]').textContent()).toContain('5.4 SP1');
+    await page.close();
+  });
+});

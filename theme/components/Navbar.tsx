@@ -17,6 +17,10 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [showSecondary, setShowSecondary] = useState(true);
   const hidden = useHideOnScroll(site.navbar.hideOnScroll && !mobileOpen);
+  // Sticky columns below (sidebar, TOC) move up into the space a hidden navbar leaves.
+  useEffect(() => {
+    document.documentElement.toggleAttribute('data-navbar-hidden', hidden);
+  }, [hidden]);
 
   useEffect(() => {
     if (!mobileOpen) return;
