@@ -70,3 +70,93 @@ describe('hiding navbar', () => {
     await page.close();
   });
 });
+
+describe('code blocks', () => {
+  it('have a title, highlighted lines, one tabindex, and a "Copy code" button that copies and announces "Copied"', async () => {
+    const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await ready(page, 'guide/third/');
+    const titled = page.locator('figure.code-block', { has: page.locator('figcaption', { hasText: 'src/start.ts' }) });
+    expect(await titled.locator('.line').evaluateAll((lines) => lines.map((l) => l.classList.contains('highlighted')))).toEqual([true, false, true]);
+    const html = await (await page.request.get(`${site.origin}${site.base}guide/third/`)).text();
+    expect([...html.matchAll(/<pre\b[^>]*>/g)].every((m) => (m[0].match(/tabindex=/g) ?? []).length === 1)).toBe(true);
+    const bash = page.locator('.code-block', { hasText: 'echo two' });
+    const copy = bash.getByRole('button', { name: 'Copy code' });
+    await bash.hover();
+    await copy.click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('echo one\necho two');
+    await page.waitForFunction(() => document.querySelector('[data-route-announcer]')?.textContent === 'Copied');
+    expect(await copy.getAttribute('aria-label')).toBe('Copy code');
+    await page.close();
+  });
+
+  it('copy without the clipboard API too (plain-http hosts), and keep the button out of pages without JavaScript', async () => {
+    const { page } = await openPage(site);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+    await ready(page, 'guide/third/');
+    await page.evaluate(() => document.addEventListener('copy', () => ((window as unknown as { copied: string }).copied = String(document.getSelection()))));
+    await page.locator('.code-block', { hasText: 'echo two' }).getByRole('button', { name: 'Copy code' }).click();
+    expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe('echo one\necho two');
+    await page.close();
+    const noScript = await openPage(site, { javaScriptEnabled: false });
+    await noScript.page.goto(`${site.origin}${site.base}guide/third/`);
+    expect(await noScript.page.locator('.code-block__copy').count()).toBe(0);
+    await noScript.page.close();
+  });
+});
+
+describe('tabs', () => {
+  const tabSets = (page: Page) => page.locator('.markdown .tabs');
+
+  it('switch on click, switch every set of the same group, and remember the choice on the next visit', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/third/');
+    const first = tabSets(page).nth(0);
+    const second = tabSets(page).nth(1);
+    expect(await first.getByRole('tabpanel').textContent()).toContain('apt install fixture-tool');
+    await first.getByRole('tab', { name: 'Windows' }).click();
+    expect(await first.getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    expect(await first.getByRole('tabpanel').textContent()).toContain('setup wizard');
+    expect(await second.getByRole('tabpanel').textContent()).toContain('Windows notes again');
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.waitForFunction(() => document.querySelectorAll('.tabs__tab[aria-selected="true"]')[1]?.textContent === 'Windows');
+    expect(await tabSets(page).nth(0).getByRole('tabpanel').textContent()).toContain('setup wizard');
+    await page.close();
+  });
+
+  it('follow the WAI-ARIA keys: arrows, Home and End select, only the selected tab is in the tab order', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/third/');
+    const set = tabSets(page).nth(0);
+    await set.getByRole('tab', { name: 'Linux' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Windows');
+    expect(await set.getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowRight'); // wraps
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Linux');
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Windows');
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Linux');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
+    await page.close();
+  });
+
+  it('bring forward the panel holding the heading a link points to', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/third/#windows-details');
+    await page.waitForFunction(() => document.querySelector('#windows-details')?.getBoundingClientRect().height);
+    expect(await tabSets(page).nth(0).getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
+  it('show every panel under its label when JavaScript is off', async () => {
+    const { page } = await openPage(site, { javaScriptEnabled: false });
+    await page.goto(`${site.origin}${site.base}guide/third/`);
+    expect(await page.locator('.tabs__list').first().isVisible()).toBe(false);
+    expect(await page.getByText('Install with the setup wizard.').isVisible()).toBe(true);
+    expect(await page.locator('.tabs__panel-label', { hasText: 'Windows' }).first().isVisible()).toBe(true);
+    await page.close();
+  });
+});

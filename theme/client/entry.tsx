@@ -17,6 +17,8 @@ import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
 import { focusNewRoute, installRouteFocus } from './route-focus.ts';
+import { addCopyButtons, installCodeCopy } from './code-copy.ts';
+import { installTabs, restoreTabs } from './tabs.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
@@ -100,6 +102,8 @@ function Root(props: BootData) {
   useEffect(() => {
     if (!document.documentElement.dataset.crashed) document.title = documentTitle(site, page);
     scheduleZoom();
+    addCopyButtons();
+    restoreTabs();
     observeLinks(site.baseUrl);
     if (first.current) {
       first.current = false;
@@ -200,6 +204,8 @@ function start(): void {
   installSearchShortcuts();
   interceptLinks(boot.site.baseUrl);
   installRouteFocus();
+  installCodeCopy();
+  installTabs();
   window.history.scrollRestoration = 'manual';
   const container = document.getElementById('__docsgen');
   if (!container) return;

@@ -21,11 +21,21 @@ export function installRouteFocus(): void {
   document.body.append(announcer);
 }
 
+/** Says `text` to screen readers through the page's polite live region. */
+export function announce(text: string): void {
+  if (!announcer) return;
+  // The same text twice in a row is announced again only if the region changes in between.
+  announcer.textContent = '';
+  requestAnimationFrame(() => {
+    if (announcer) announcer.textContent = text;
+  });
+}
+
 /** Moves the sequential focus starting point to `target` (or the top) without scrolling, and announces `title`. */
 export function focusNewRoute(target: HTMLElement | null, title: string): void {
   const element = target ?? start;
   if (element) focusWithoutScrolling(element);
-  if (announcer) announcer.textContent = title;
+  announce(title);
 }
 
 function focusWithoutScrolling(element: HTMLElement): void {
