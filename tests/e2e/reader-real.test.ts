@@ -96,3 +96,41 @@ describe('version dropdown at 1440 px', () => {
     await page.close();
   });
 });
+
+/** Mean relative luminance (0 black … 1 white) of what the reader sees of an element. */
+async function meanLuminance(page: Page, selector: string): Promise<number> {
+  const png = (await page.locator(selector).first().screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    let sum = 0;
+    for (let i = 0; i < pixels.length; i += 4) sum += (0.2126 * pixels[i]! + 0.7152 * pixels[i + 1]! + 0.0722 * pixels[i + 2]!) / 255;
+    return sum / (pixels.length / 4);
+  }, png);
+}
+
+describe('contrast in both colour modes', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    it(`${mode}: diagrams follow the mode (no bright plate in dark mode) and code blocks stand apart from the page`, async () => {
+      const { page } = await openPage(site, { viewport: { width: 1280, height: 900 } });
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      await openRoute(site, page, 'installations/installing-5-4-sp1/');
+      const diagram = '.markdown img[src$=".svg"]';
+      await page.locator(diagram).first().scrollIntoViewIfNeeded();
+      await page.waitForFunction((s) => (document.querySelector(s) as HTMLImageElement | null)?.complete, diagram);
+      const luminance = await meanLuminance(page, diagram);
+      if (mode === 'dark') expect(luminance).toBeLessThan(0.3);
+      else expect(luminance).toBeGreaterThan(0.7);
+      const colours = await page.evaluate(() => ({ code: getComputedStyle(document.querySelector('pre.shiki')!).backgroundColor, page: getComputedStyle(document.body).backgroundColor }));
+      expect(colours.code).not.toBe(colours.page);
+      await page.close();
+    });
+  }
+});
