@@ -134,3 +134,22 @@ describe('contrast in both colour modes', () => {
     });
   }
 });
+
+describe('landing page layout', () => {
+  it('gives the cards and the prose below them one width at 1440 px', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    await openRoute(site, page, '');
+    const box = (selector: string) => page.locator(selector).evaluate((el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el); return [Math.round(r.left + parseFloat(s.paddingLeft)), Math.round(r.right - parseFloat(s.paddingRight))]; });
+    expect(await box('.landing__body')).toEqual(await box('.features'));
+    await page.close();
+  });
+
+  it('gives the hero buttons one width on a phone', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 800 } });
+    await openRoute(site, page, '');
+    const widths = await page.locator('.hero__actions > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    expect(widths.length).toBeGreaterThan(2);
+    expect(new Set(widths).size).toBe(1);
+    await page.close();
+  });
+});

@@ -160,3 +160,49 @@ describe('tabs', () => {
     await page.close();
   });
 });
+
+describe('landmarks and admonitions', () => {
+  it('names each <aside> landmark, differently', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await ready(page, 'reference/deep/long/');
+    const names = await page.locator('aside').evaluateAll((asides) => asides.map((a) => a.getAttribute('aria-label') ?? (a.getAttribute('aria-labelledby') ? document.getElementById(a.getAttribute('aria-labelledby')!)?.textContent : null)));
+    expect(names.length).toBe(2);
+    expect(names.every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
+    expect(new Set(names).size).toBe(2);
+    await page.close();
+  });
+
+  it('shows an icon, hidden from assistive technology, in each admonition title', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    const icon = page.locator('.admonition-title svg');
+    expect(await icon.getAttribute('aria-hidden')).toBe('true');
+    expect(await icon.isVisible()).toBe(true);
+    expect(await page.locator('.admonition-title').evaluate((el) => el.textContent)).toBe('Careful');
+    await page.close();
+  });
+});
+
+describe('mobile drawer', () => {
+  it('takes focus, keeps it inside while open, closes on Escape and gives focus back to its button', async () => {
+    const { page } = await openPage(site, { viewport: { width: 600, height: 800 } });
+    await ready(page, 'guide/first/');
+    const toggle = page.locator('button[aria-label="Toggle navigation bar"]');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const inside = () => page.evaluate(() => Boolean(document.activeElement?.closest('#navbar-mobile-panel')));
+    await page.waitForFunction(() => Boolean(document.activeElement?.closest('#navbar-mobile-panel')));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+    }
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+    await page.close();
+  });
+});

@@ -10,6 +10,7 @@ import { NavbarItem } from './NavbarItems.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { SearchButton } from './SearchButton.tsx';
 import { DocSidebar } from './DocSidebar.tsx';
+import { useFocusTrap } from './focus-trap.ts';
 
 export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
   const site = useSite();
@@ -32,15 +33,15 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
     const onDesktop = (e: MediaQueryListEvent) => e.matches && close();
     window.addEventListener('popstate', close);
     desktop.addEventListener('change', onDesktop);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = previous;
       window.removeEventListener('popstate', close);
       desktop.removeEventListener('change', onDesktop);
-      document.removeEventListener('keydown', onKey);
     };
   }, [mobileOpen]);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useFocusTrap(panelRef, mobileOpen, () => setMobileOpen(false), toggleRef);
 
   // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
   useEffect(() => setShowSecondary(true), [page.route, mobileOpen]);
@@ -55,6 +56,7 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
       <div className="navbar__inner">
         <div className="navbar__items">
           <button
+            ref={toggleRef}
             type="button"
             className="navbar__toggle"
             aria-label="Toggle navigation bar"
@@ -92,7 +94,7 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
         </div>
       </div>
       <div className="navbar-sidebar__backdrop" hidden={!mobileOpen} onClick={close} />
-      <div id="navbar-mobile-panel" className="navbar-sidebar" hidden={!mobileOpen} role="dialog" aria-modal="true" aria-label="Navigation">
+      <div ref={panelRef} id="navbar-mobile-panel" className="navbar-sidebar" hidden={!mobileOpen} role="dialog" aria-modal="true" aria-label="Navigation">
         {mobileOpen ? (
         <>
         <div className="navbar-sidebar__brand">

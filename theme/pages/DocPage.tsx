@@ -12,7 +12,7 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
   const showToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className="doc-layout">
-      <aside className="doc-layout__sidebar">
+      <aside className="doc-layout__sidebar" aria-label="Sidebar">
         <DocSidebar items={props.sidebar} activeRoute={page.route} />
       </aside>
       <main className="doc-layout__main" id="main-content" tabIndex={-1}>
@@ -60,7 +60,7 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
             ) : null}
           </article>
           {showToc ? (
-            <aside className="doc-layout__toc">
+            <aside className="doc-layout__toc" aria-label="Table of contents">
               <TocDesktop items={page.toc} />
             </aside>
           ) : null}
