@@ -15,6 +15,8 @@ import type { Finding } from '../checks/findings.ts';
 import type { SidebarItem } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
+import { withGeneratedIndexes } from './category-pages.ts';
+import { NOT_FOUND_ROUTE } from '../routes.ts';
 
 export interface HashedAsset {
   file: string;
@@ -52,13 +54,21 @@ export async function readContent(project: Project, options: { includeDrafts: bo
     docs,
     draftIds: new Set(allDocs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id)),
     categories: scan.categories,
-    sidebar: buildSidebar(docs, scan.categories),
+    sidebar: sidebarWithCategoryPages(project, docs, buildSidebar(docs, scan.categories)),
     assets: await hashAssets(project.contentDir, scan.assets, project.config.baseUrl),
     staticFiles: scan.assets.filter((a) => a.startsWith('_static/')),
     customPages: scan.customPages,
     warnings: scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
     duplicateFindings,
   };
+}
+
+/** The sidebar, with generated pages for categories without an index.md unless the config turns them off. */
+function sidebarWithCategoryPages(project: Project, docs: readonly DocSource[], sidebar: SidebarItem[]): SidebarItem[] {
+  const { config } = project;
+  if (!config.docs.generatedIndex) return sidebar;
+  const taken = new Set([...docs.map((d) => d.route), `/${config.search.searchPagePath}/`, NOT_FOUND_ROUTE, ...config.api.map((a) => `/${a.route}/`)]);
+  return withGeneratedIndexes(sidebar, taken);
 }
 
 /** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */

@@ -5,13 +5,88 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { copyFixture, runCli } from '../helpers.ts';
+import { openPage, openRoute, serveSite, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
 const ready = (page: Page, route = '') => openRoute(site, page, route);
+/** The fixture's one commit, at a fixed date, so "Last updated" has something true to say. */
+const COMMIT_DATE = '2026-03-14T12:00:00Z';
+const EDIT_URL = 'https://git.example.com/docs/edit/main/content/';
+
+/** A page of code blocks and tabs, added to this file's copy of the fixture. */
+const CODE_AND_TABS = `---
+title: Code and tabs
+description: Code blocks with titles and highlighted lines, and tabs.
+sidebar_position: 4
+---
+
+A titled block with two highlighted lines:
+
+\`\`\`ts title="src/start.ts" {1,3}
+const port = 8080;
+const mode = 'fast';
+console.log(port, mode);
+\`\`\`
+
+A block highlighted by a magic comment:
+
+\`\`\`bash
+echo one
+# highlight-next-line
+echo two
+\`\`\`
+
+## Choose your system
+
+::::tabs{groupId="os"}
+:::tab[Linux]
+Install with \`apt install fixture-tool\`.
+:::
+:::tab[Windows]
+Install with the **setup wizard**.
+
+### Windows details
+
+Run the wizard as an administrator.
+:::
+::::
+
+## Again for the same systems
+
+::::tabs{groupId="os"}
+:::tab[Linux]
+Linux notes again.
+:::
+:::tab[Windows]
+Windows notes again.
+:::
+::::
+`;
+
+/**
+ * The fixture in a temporary git repository, with "Edit this page" and "Last updated" switched on,
+ * the page above, and the guide's index.md as a category page (\`layout: category\`).
+ */
+async function startGitSite(): Promise<E2eSite> {
+  const dir = await copyFixture('basic');
+  await writeFile(path.join(dir, 'content/guide/third.md'), CODE_AND_TABS);
+  const index = path.join(dir, 'content/guide/index.md');
+  await writeFile(index, (await readFile(index, 'utf8')).replace('sidebar_position: 1\n', 'sidebar_position: 1\nlayout: category\n'));
+  const config = path.join(dir, 'config.yaml');
+  await writeFile(config, (await readFile(config, 'utf8')).replace('docs:\n', `docs:\n  editUrl: ${EDIT_URL}\n  showLastUpdateTime: true\n`));
+  const env = { ...process.env, GIT_AUTHOR_DATE: COMMIT_DATE, GIT_COMMITTER_DATE: COMMIT_DATE, GIT_AUTHOR_NAME: 'Fixture', GIT_AUTHOR_EMAIL: 'fixture@example.com', GIT_COMMITTER_NAME: 'Fixture', GIT_COMMITTER_EMAIL: 'fixture@example.com' };
+  for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'fixture']]) execFileSync('git', args, { cwd: dir, env });
+  const result = await runCli(['build', '--config', config]);
+  if (result.code !== 0) throw new Error(`fixture build failed: ${result.stderr}`);
+  return serveSite(dir, path.join(dir, 'out'), '/docs/');
+}
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startGitSite();
 });
 afterAll(() => site?.close());
 
@@ -203,6 +278,56 @@ describe('mobile drawer', () => {
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+    await page.close();
+  });
+});
+
+describe('what Docusaurus readers expect', () => {
+  it('a back-to-top button appears when scrolling back up a long page, scrolls to the top and puts the next Tab on the skip link', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 700 } });
+    await ready(page, 'reference/deep/long/');
+    const button = page.getByRole('button', { name: 'Back to top' });
+    expect(await button.isVisible()).toBe(false);
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(300);
+    await page.mouse.wheel(0, -200);
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-to-content');
+    await page.close();
+  });
+
+  it('a category without an index.md gets a page listing its items as cards, reached from the sidebar and the breadcrumbs', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await ready(page, 'reference/glossary/');
+    await page.locator('.breadcrumbs a', { hasText: 'Reference' }).click();
+    await page.waitForSelector('h1:has-text("Reference")');
+    const cards = page.locator('.category-cards .card');
+    expect(await cards.allTextContents()).toEqual(['GlossaryTerms used in the fixture.', 'Deep1 page']);
+    expect(await page.locator('.doc-layout__sidebar a[aria-current="page"]').textContent()).toBe('Reference');
+    await cards.filter({ hasText: 'Deep' }).locator('a').click();
+    await page.waitForSelector('h1:has-text("Deep")');
+    expect(await page.locator('.category-cards .card').allTextContents()).toEqual(['Long pageA long page for scrolling tests.']);
+    await page.close();
+  });
+
+  it("an index.md with layout: category shows its text, then its category's items as cards", async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/');
+    expect(await page.locator('.markdown').textContent()).toContain('The guide starts here.');
+    expect(await page.locator('.category-cards .card__title').allTextContents()).toEqual(['First page', 'Second page', 'Code and tabs']);
+    await page.close();
+  });
+
+  it('"Edit this page" leads to the source of the page, and "Last updated on" gives the date of its last commit', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    const edit = page.getByRole('link', { name: /^Edit this page/ });
+    expect(await edit.getAttribute('href')).toBe(`${EDIT_URL}guide/first.md`);
+    expect(await page.locator('.doc-footer__updated').textContent()).toBe('Last updated on Mar 14, 2026');
+    expect(await page.locator('.doc-footer__updated time').getAttribute('datetime')).toBe('2026-03-14T12:00:00.000Z');
     await page.close();
   });
 });

@@ -38,6 +38,11 @@ export function focusNewRoute(target: HTMLElement | null, title: string): void {
   announce(title);
 }
 
+/** Moves the sequential focus starting point to the top of the page (the next Tab reaches the skip link). */
+export function focusPageTop(): void {
+  start?.focus({ preventScroll: true });
+}
+
 function focusWithoutScrolling(element: HTMLElement): void {
   if (element.tabIndex >= 0 || element.hasAttribute('tabindex')) {
     element.focus({ preventScroll: true });

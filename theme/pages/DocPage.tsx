@@ -3,6 +3,8 @@ import type { PageData, SidebarItem } from '../data.ts';
 import { useSite } from '../context.tsx';
 import { DocSidebar, useRouteHref } from '../components/DocSidebar.tsx';
 import { TocDesktop, TocMobile } from '../components/TableOfContents.tsx';
+import { CategoryCards } from '../components/CategoryCards.tsx';
+import { DocFooter } from '../components/DocFooter.tsx';
 
 export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
   const { page } = props;
@@ -40,6 +42,8 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
               <h1 className="doc__title">{page.title}</h1>
             </header>
             <div className="markdown" id="doc-content" data-page-html dangerouslySetInnerHTML={{ __html: page.html }} />
+            {doc?.cards ? <CategoryCards cards={doc.cards} /> : null}
+            {doc ? <DocFooter doc={doc} /> : null}
             {doc && (doc.previous || doc.next) ? (
               <nav className="pagination-nav" aria-label="Docs pages">
                 {doc.previous ? (
