@@ -19,6 +19,7 @@ import { scheduleZoom } from './zoom.ts';
 import { focusNewRoute, installRouteFocus } from './route-focus.ts';
 import { addCopyButtons, installCodeCopy } from './code-copy.ts';
 import { installTabs, restoreTabs } from './tabs.ts';
+import { markScrollableTables } from './scroll-regions.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
@@ -104,6 +105,7 @@ function Root(props: BootData) {
     scheduleZoom();
     addCopyButtons();
     restoreTabs();
+    markScrollableTables();
     observeLinks(site.baseUrl);
     if (first.current) {
       first.current = false;
