@@ -44,6 +44,23 @@ describe('navbar state', () => {
   });
 });
 
+describe('sidebar categories carried as shells', () => {
+  it('say so when their items cannot be loaded, and load them on Retry', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    let fail = true;
+    await page.route('**/assets/sidebar/*.json', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+    await ready(page, 'reference/glossary/');
+    await page.locator('.doc-layout__sidebar button[aria-label*="Guide"]').click();
+    const alert = page.locator('.doc-layout__sidebar [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('could not be loaded');
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('.doc-layout__sidebar a', { hasText: 'First page' }).waitFor();
+    await page.close();
+  });
+});
+
 describe('hiding navbar', () => {
   it('lets the sidebar and the TOC move up while it is hidden, and back down when it shows', async () => {
     const { page } = await openPage(site, { viewport: { width: 1280, height: 700 } });
@@ -253,6 +270,62 @@ describe('what Docusaurus readers expect', () => {
     expect(await edit.getAttribute('href')).toBe(`${EDIT_URL}guide/first.md`);
     expect(await page.locator('.doc-footer__updated').textContent()).toBe('Last updated on Mar 14, 2026');
     expect(await page.locator('.doc-footer__updated time').getAttribute('datetime')).toBe('2026-03-14T12:00:00.000Z');
+    await page.close();
+  });
+});
+
+describe("a reader's path, by keyboard and mouse, in one sitting", () => {
+  it('skip link, sidebar, a collapsed category, the TOC, copying code, switching a tab, and back to where the page was', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 700 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id, text: document.activeElement?.textContent?.trim(), role: document.activeElement?.getAttribute('role') }));
+    await ready(page, '');
+    // The skip link is the first stop and takes the reader past the navbar.
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect((await focused()).id).toBe('main-content');
+    await page.keyboard.press('Tab');
+    expect((await focused()).text).toBe('Start');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('h1:has-text("Guide overview")');
+    // Through the sidebar to a nested page.
+    await page.locator('.doc-layout__sidebar a', { hasText: 'Code and tabs' }).click();
+    await page.waitForSelector('h1:has-text("Code and tabs")');
+    // A collapsed category opens from the keyboard.
+    const reference = page.locator('.doc-layout__sidebar button.menu__link', { hasText: 'Reference' }).or(page.locator('.doc-layout__sidebar button[aria-label*="Reference"]'));
+    await reference.first().focus();
+    await page.keyboard.press('Enter');
+    expect(await reference.first().getAttribute('aria-expanded')).toBe('true');
+    await page.locator('.doc-layout__sidebar a', { hasText: 'Glossary' }).waitFor();
+    // The TOC by keyboard: its link moves the page to the heading.
+    await page.locator('.toc--desktop a', { hasText: 'Again for the same systems' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#again-for-the-same-systems');
+    const heading = await page.locator('#again-for-the-same-systems').evaluate((el) => el.getBoundingClientRect().top);
+    expect(heading).toBeGreaterThanOrEqual(0);
+    expect(heading).toBeLessThan(200);
+    // Copy a code block with the keyboard.
+    const copy = page.locator('.code-block', { hasText: 'echo two' }).getByRole('button', { name: 'Copy code' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-route-announcer]')?.textContent === 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('echo one\necho two');
+    // Switch a tab with the arrow key.
+    await page.locator('.tabs').first().getByRole('tab', { name: 'Linux' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('.tabs').first().getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    // Leave for another page, come back with the browser: the page is where it was.
+    const next = page.locator('.pagination-nav__link--next');
+    await next.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(300);
+    await next.click();
+    await page.waitForSelector('h1:has-text("Glossary")');
+    await page.goBack();
+    await page.waitForSelector('h1:has-text("Code and tabs")');
+    await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) <= 2, y);
+    expect(await page.locator('.tabs').first().getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    expect(problems).toEqual([]);
     await page.close();
   });
 });
