@@ -50,11 +50,29 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLEl
   return target;
 }
 
+type PendingScroll = { hash: string; savedY: number | undefined };
+
+/** The page on screen and its sidebar, with every category's items the browser has seen filled in. */
+function useShownPage(initial: PageData) {
+  const [page, setPage] = useState<PageData>(initial);
+  const [known, setKnown] = useState<KnownCategories>(() => rememberCategories(new Map(), initial.doc?.sidebar));
+  const show = useCallback((next: PageData) => {
+    setKnown((previous) => rememberCategories(previous, next.doc?.sidebar));
+    setPage(next);
+  }, []);
+  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
+    if (!category.itemsUrl) return;
+    const items = await fetchCategoryItems(category.itemsUrl);
+    setKnown((previous) => new Map(previous).set(category.key, items));
+  }, []);
+  const sidebar = useMemo(() => fillKnownCategories(page.doc?.sidebar, known), [page, known]);
+  return { page, sidebar, show, loadSidebarCategory };
+}
+
 function Root(props: BootData) {
   const { site } = props;
-  const [page, setPage] = useState<PageData>(props.page);
-  const [knownCategories, setKnownCategories] = useState<KnownCategories>(() => rememberCategories(new Map(), props.page.doc?.sidebar));
-  const pendingScroll = useRef<{ hash: string; savedY: number | undefined } | null>(null);
+  const { page, sidebar, show, loadSidebarCategory } = useShownPage(props.page);
+  const pendingScroll = useRef<PendingScroll | null>(null);
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
     const target = new URL(href, window.location.href);
@@ -77,13 +95,34 @@ function Root(props: BootData) {
     }
     const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
     pendingScroll.current = { hash: target.hash, savedY };
-    flushSync(() => {
-      setKnownCategories((known) => rememberCategories(known, next.doc?.sidebar));
-      setPage(next);
-    });
+    flushSync(() => show(next));
     NProgress.done();
   }, []);
 
+  usePopState(site, page, navigate);
+  useAfterRouteChange(site, page, pendingScroll);
+  useDevPageUpdates(show);
+
+  const router: Router = useMemo(
+    () => ({
+      page,
+      navigate: (href) => void navigate(href),
+      prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
+      loadSidebarCategory,
+    }),
+    [page, navigate, loadSidebarCategory],
+  );
+  return (
+    <SiteContext.Provider value={site}>
+      <RouterContext.Provider value={router}>
+        <App page={page} sidebar={sidebar} />
+      </RouterContext.Provider>
+    </SiteContext.Provider>
+  );
+}
+
+/** Back and forward between routes load the route; a change of the hash alone is the browser's. */
+function usePopState(site: SiteData, page: PageData, navigate: (href: string, options?: { push?: boolean }) => Promise<void>): void {
   const pageRef = useRef(page);
   pageRef.current = page;
   useEffect(() => {
@@ -97,8 +136,10 @@ function Root(props: BootData) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate]);
+}
 
-  // After a route change: title, scroll, focus stays predictable for keyboard users, zoom re-attached.
+/** After a route change: title, the content's enhancements, scroll, focus and announcement. */
+function useAfterRouteChange(site: SiteData, page: PageData, pendingScroll: { current: PendingScroll | null }): void {
   const first = useRef(true);
   useEffect(() => {
     if (!document.documentElement.dataset.crashed) document.title = documentTitle(site, page);
@@ -117,47 +158,22 @@ function Root(props: BootData) {
     focusNewRoute(target, document.title);
     document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
   }, [page]);
+}
 
-  // `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll.
+/** `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll. */
+function useDevPageUpdates(show: (next: PageData) => void): void {
   useEffect(() => {
     const onUpdated = (event: Event) => {
       const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
       detail.handled = true;
       void fetch(`${detail.path}__data.json`, { cache: 'no-store' })
         .then((r) => (r.ok ? (r.json() as Promise<PageData>) : Promise.reject(new Error(String(r.status)))))
-        .then((next) => {
-          setKnownCategories((known) => rememberCategories(known, next.doc?.sidebar));
-          setPage({ ...next });
-        })
+        .then((next) => show({ ...next }))
         .catch(() => window.location.reload());
     };
     window.addEventListener('docsgen:page-updated', onUpdated);
     return () => window.removeEventListener('docsgen:page-updated', onUpdated);
   }, []);
-
-  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
-    if (!category.itemsUrl) return;
-    const items = await fetchCategoryItems(category.itemsUrl);
-    setKnownCategories((known) => new Map(known).set(category.key, items));
-  }, []);
-
-  const router: Router = useMemo(
-    () => ({
-      page,
-      navigate: (href) => void navigate(href),
-      prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
-      loadSidebarCategory,
-    }),
-    [page, navigate, loadSidebarCategory],
-  );
-  const sidebar = useMemo(() => fillKnownCategories(page.doc?.sidebar, knownCategories), [page, knownCategories]);
-  return (
-    <SiteContext.Provider value={site}>
-      <RouterContext.Provider value={router}>
-        <App page={page} sidebar={sidebar} />
-      </RouterContext.Provider>
-    </SiteContext.Provider>
-  );
 }
 
 /** Follows clicks on internal links without reloading the document. */
