@@ -4,7 +4,8 @@
  */
 import type { SiteConfig } from './config/schema.ts';
 import type { DocSource } from './content/scan.ts';
-import { flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
+import { allCategories, flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
+import { categoryCards, hasGeneratedIndex } from './build/category-pages.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { resolveSitePath } from '../theme/urls.ts';
 import type { Finding } from './checks/findings.ts';
@@ -30,6 +31,8 @@ export interface RouteInput {
   apiPages: { route: string; data: ApiPageData; html: string }[];
   /** URL of the JSON file holding a category's items (see pruneSidebar). */
   sidebarItemsUrl(key: string): string;
+  /** Seconds since the epoch of each page's last commit, by path relative to content/ (docs.showLastUpdateTime). */
+  lastUpdated?: ReadonlyMap<string, number>;
   customPages: { file: string; route: string; title: string; description: string; html: string }[];
 }
 
@@ -41,6 +44,7 @@ export function composeRoutes(input: RouteInput): { routes: RouteEntry[]; findin
   for (const api of input.apiPages) special.set(`/${api.route}/`, `the API page "${api.data.id}"`);
   const findings: Finding[] = [];
   const routes = docRoutes(input, special, findings);
+  routes.push(...categoryIndexRoutes(input));
   routes.push(...customRoutes(input, special, new Set(routes.map((r) => r.page.route)), findings), ...specialRoutes(input));
   return { routes, findings };
 }
@@ -112,12 +116,15 @@ function docPageRoute(input: RouteInput, doc: DocSource, base: PageData, place: 
   const previous = index !== undefined && index > 0 ? place.order[index - 1] : undefined;
   const next = index !== undefined ? place.order[index + 1] : undefined;
   const top = section >= 0 ? sidebar[section] : undefined;
+  const own = trail.at(-1);
   return {
     doc,
     section: trail.at(-1)?.label ?? (top?.type === 'category' ? top.label : base.title),
     page: {
       ...base,
       doc: {
+        ...pageFooter(input, doc),
+        ...(doc.frontMatter.layout === 'category' && own?.route === doc.route ? { cards: categoryCards(own, descriptions(input)) } : {}),
         id: doc.id,
         breadcrumbs: [
           ...trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })),
@@ -130,6 +137,53 @@ function docPageRoute(input: RouteInput, doc: DocSource, base: PageData, place: 
       },
     },
   };
+}
+
+/** "Edit this page" and "Last updated on …", when the config asks for them. */
+function pageFooter(input: RouteInput, doc: DocSource): { editUrl?: string; lastUpdated?: { iso: string; text: string } } {
+  const { editUrl, showLastUpdateTime } = input.config.docs;
+  const seconds = showLastUpdateTime ? input.lastUpdated?.get(doc.relPath) : undefined;
+  const date = seconds ? new Date(seconds * 1000) : undefined;
+  return {
+    ...(editUrl ? { editUrl: editUrl.replace(/\/?$/, '/') + doc.relPath.split('/').map(encodeURIComponent).join('/') } : {}),
+    ...(date ? { lastUpdated: { iso: date.toISOString(), text: new Intl.DateTimeFormat(input.config.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date) } } : {}),
+  };
+}
+
+/** A page's description by route, for the cards of its category's page. */
+function descriptions(input: RouteInput): (route: string) => string {
+  const byRoute = new Map(input.docs.map((d) => [d.route, d.frontMatter.description ?? '']));
+  return (route) => byRoute.get(route) ?? '';
+}
+
+/** The generated page of each category without an index.md: its place in the sidebar and its items as cards. */
+function categoryIndexRoutes(input: RouteInput): RouteEntry[] {
+  const trails = trailsByRoute(input.sidebar);
+  const describe = descriptions(input);
+  return allCategories(input.sidebar)
+    .filter(hasGeneratedIndex)
+    .map((category) => {
+      const trail = trails.get(category.route) ?? [category];
+      return {
+        section: category.label,
+        page: {
+          kind: 'doc' as const,
+          route: category.route,
+          title: category.label,
+          description: `${category.label}: the pages of this section of the ${input.config.title}.`,
+          html: '',
+          toc: [],
+          hideToc: true,
+          doc: {
+            id: `${category.key}/`,
+            breadcrumbs: [...trail.slice(0, -1).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })), { label: category.label }],
+            section: sectionOf(input.sidebar, category.route, trail),
+            sidebar: pruneSidebar(input.sidebar, trail, input.sidebarItemsUrl),
+            cards: categoryCards(category, describe),
+          },
+        },
+      };
+    });
 }
 
 function customRoutes(input: RouteInput, special: ReadonlyMap<string, string>, taken: ReadonlySet<string>, findings: Finding[]): RouteEntry[] {

@@ -39,6 +39,8 @@ export const STORAGE_KEYS = {
   announcementDismissed: 'docsgen-announcement-dismiss',
   announcementId: 'docsgen-announcement-id',
   preferredVersion: (pluginId: string) => `docs-preferred-version-${pluginId}`,
+  /** The tab a reader chose in tab sets sharing a `groupId` (as Docusaurus keeps it). */
+  tabGroup: (groupId: string) => `docsgen-tabs-${groupId}`,
 } as const;
 
 /** Docusaurus's formula: longer panels animate longer, within reason. */

@@ -48,6 +48,8 @@ export interface NavItem {
   problem?: string;
   /** Set on version entries of the product dropdown, remembered as the preferred version. */
   version?: string;
+  /** A docSidebar item: shown as active on every doc page, as the section the reader is in. */
+  activeOnDocs?: boolean;
 }
 
 export interface LogoData {
@@ -100,7 +102,20 @@ export interface DocMeta {
   /** Index of the top-level sidebar section this doc belongs to. */
   section: number;
   sidebar: SidebarItem[];
+  /** "Edit this page" (config docs.editUrl). */
   editUrl?: string;
+  /** "Last updated on …" (config docs.showLastUpdateTime): the date as an ISO string and as shown. */
+  lastUpdated?: { iso: string; text: string };
+  /** On a category's page (generated, or an index.md with `layout: category`): its items. */
+  cards?: CategoryCard[];
+}
+
+export interface CategoryCard {
+  label: string;
+  route: string;
+  /** A page's front matter description, or for a category how many pages it holds. */
+  description: string;
+  kind: 'page' | 'category';
 }
 
 export interface ApiOperation {

@@ -14,6 +14,8 @@ import type { Finding } from '../checks/findings.ts';
 import type { SidebarItem } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
+import { withGeneratedIndexes } from './category-pages.ts';
+import { NOT_FOUND_ROUTE } from '../routes.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
 
@@ -53,7 +55,7 @@ export async function readContent(project: Project, options: { includeDrafts: bo
     docs,
     draftIds: new Set(allDocs.filter((d) => d.frontMatter.draft && !options.includeDrafts).map((d) => d.id)),
     categories: scan.categories,
-    sidebar: buildSidebar(docs, scan.categories),
+    sidebar: sidebarWithCategoryPages(project, docs, buildSidebar(docs, scan.categories)),
     assets,
     staticFiles: scan.assets.filter((a) => a.startsWith('_static/')),
     customPages: scan.customPages,
@@ -69,6 +71,14 @@ export async function readContent(project: Project, options: { includeDrafts: bo
 /** A content file left out or read by a guess (content/files.ts, content/encoding.ts), as a warning. */
 export function contentFileFinding(warning: ContentWarning): Finding {
   return { kind: 'content-file', message: warning.message, position: warning.position, ...(warning.hint ? { hint: warning.hint } : {}), severity: 'warn' };
+}
+
+/** The sidebar, with generated pages for categories without an index.md unless the config turns them off. */
+function sidebarWithCategoryPages(project: Project, docs: readonly DocSource[], sidebar: SidebarItem[]): SidebarItem[] {
+  const { config } = project;
+  if (!config.docs.generatedIndex) return sidebar;
+  const taken = new Set([...docs.map((d) => d.route), `/${config.search.searchPagePath}/`, NOT_FOUND_ROUTE, ...config.api.map((a) => `/${a.route}/`)]);
+  return withGeneratedIndexes(sidebar, taken);
 }
 
 /** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */

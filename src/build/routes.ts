@@ -11,6 +11,7 @@ import type { Content } from './content.ts';
 import type { Project } from './project.ts';
 import type { Site } from './site.ts';
 import type { ApiPage } from './api.ts';
+import type { LastUpdateTimes } from './git-times.ts';
 
 export type CustomPages = Awaited<ReturnType<typeof renderCustomPages>>;
 
@@ -20,7 +21,7 @@ export function renderCustomRoutes(project: Project, content: Content): Promise<
 
 export function composeAllRoutes(
   project: Project,
-  parts: { content: Content; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; site: Site; apiPages: readonly ApiPage[]; customPages: CustomPages },
+  parts: { content: Content; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; site: Site; apiPages: readonly ApiPage[]; customPages: CustomPages; lastUpdated?: LastUpdateTimes },
 ): { routes: RouteEntry[]; findings: Finding[] } {
   return composeRoutes({
     config: project.config,
@@ -30,5 +31,6 @@ export function composeAllRoutes(
     apiPages: parts.apiPages.flatMap((a) => a.pages),
     sidebarItemsUrl: parts.site.sidebarItemsUrl,
     customPages: parts.customPages,
+    ...(parts.lastUpdated ? { lastUpdated: parts.lastUpdated } : {}),
   });
 }

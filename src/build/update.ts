@@ -65,10 +65,11 @@ async function editedDocs(state: BuildState, changes: readonly FileChange[]): Pr
   return edits.length > 0 ? edits : undefined;
 }
 
-/** What other pages show of a page (sidebar, breadcrumbs, previous/next, the navbar): if it changes, every page changes. */
+/** What other pages show of a page (sidebar, breadcrumbs, previous/next, the navbar, category cards): if it changes, every page changes. */
 function outline(doc: DocSource): string {
   const fm = doc.frontMatter;
-  return JSON.stringify([doc.route, doc.id, doc.title, fm.title, fm.sidebar_label, fm.sidebar_position, fm.draft, fm.layout, fm.slug]);
+  // The description shows on the cards of the category's page.
+  return JSON.stringify([doc.route, doc.id, doc.title, fm.title, fm.sidebar_label, fm.sidebar_position, fm.draft, fm.layout, fm.slug, fm.description]);
 }
 
 async function rewritePages(state: BuildState, docs: ReadonlySet<DocSource>, searchFiles: SearchIndex['files']): Promise<string[]> {

@@ -70,7 +70,12 @@ const announcementBar = z.strictObject({
 
 const docs = z.strictObject({
   sidebarId: z.string().default('default'),
+  /** Base of each page's "Edit this page" link: the page's path relative to content/ is appended. */
   editUrl: webUrl.optional(),
+  /** "Last updated on …" under each doc, from the page's last git commit. */
+  showLastUpdateTime: z.boolean().default(false),
+  /** A category without an index.md gets a generated page listing its items as cards. */
+  generatedIndex: z.boolean().default(true),
   version: z
     .strictObject({
       name: z.string().default('current'),

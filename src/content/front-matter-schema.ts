@@ -17,7 +17,8 @@ export const frontMatterSchema = z.strictObject({
   description: z.string().optional(),
   draft: z.boolean().optional(),
   hide_table_of_contents: z.boolean().optional(),
-  layout: z.enum(['doc', 'landing']).optional(),
+  /** `category`: a folder's index.md that lists the category's items as cards after its text. */
+  layout: z.enum(['doc', 'landing', 'category']).optional(),
   hero: z.strictObject({ title: z.string().optional(), tagline: z.string().optional(), actions: z.array(heroAction).optional() }).optional(),
   features: z.array(featureCard).optional(),
 });

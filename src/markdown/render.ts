@@ -16,6 +16,9 @@ import { mayHaveAutolinkLiterals, remarkGfmSelectable } from './gfm.ts';
 import { rehypeHeadings, type HeadingData } from './headings.ts';
 import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
+import { remarkCodeMeta } from './code-meta.ts';
+import { rehypeTabs, remarkTabs } from './tabs.ts';
+import { rehypeAdmonitionIcons } from './admonition-icons.ts';
 import { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
 import { checkMarkdownLimits } from './limits.ts';
@@ -76,13 +79,16 @@ function createProcessor(options: MarkdownRendererOptions, syntax: { autolinkLit
   return unified()
     .use(remarkParse)
     .use(remarkGfmSelectable, { autolinkLiterals: syntax.autolinkLiterals })
-    .use(syntax.directives ? [remarkDirective, remarkAdmonitions] : [])
+    .use(remarkCodeMeta)
+    .use(syntax.directives ? [remarkDirective, remarkTabs, remarkAdmonitions] : [])
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRawWhenNeeded)
     .use(rehypeHeadings)
     .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
     .use(rehypeSearchBlocks)
     .use(rehypeShiki, options.highlighter)
+    .use(rehypeTabs)
+    .use(rehypeAdmonitionIcons)
     .use(rehypeStringify)
     .freeze();
 }

@@ -156,7 +156,7 @@ function docSidebarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContex
     );
     return undefined;
   }
-  return { kind: 'link', label: label || 'Docs', href: withBase(ctx.base, ctx.firstDoc.route), external: false, ...common };
+  return { kind: 'link', label: label || 'Docs', href: withBase(ctx.base, ctx.firstDoc.route), external: false, activeOnDocs: true, ...common };
 }
 
 function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext): NonNullable<SiteData['footer']> {

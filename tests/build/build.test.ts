@@ -37,7 +37,7 @@ describe('docsgen build', () => {
 
   it('prints a one-line summary', async () => {
     const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
-    expect(result.stdout).toMatch(/^built 9 pages, 0 findings \(0 errors, 0 warnings\), in \d+\.\d\d s/m);
+    expect(result.stdout).toMatch(/^built 11 pages, 0 findings \(0 errors, 0 warnings\), in \d+\.\d\d s/m);
   });
 
   it('exits 2 on bad usage and prints help and version', async () => {

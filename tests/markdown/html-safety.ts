@@ -3,6 +3,11 @@
  * HTML standard's parser): no element that runs or loads script or changes how the page resolves
  * URLs, no event-handler attribute, no script-capable URL in any attribute, no inline style
  * outside highlighted code. Returns what is wrong (empty when the HTML is safe).
+ *
+ * Two structures are docsgen's own, added after sanitising from fixed templates, never from
+ * content (the sanitizer removes every <svg> and <button> content writes): an admonition's icon,
+ * exactly `<svg class="admonition-icon" aria-hidden="true">` holding only `<path d>`, and a tab,
+ * exactly `<button type="button" role="tab" class="tabs__tab">` holding only text.
  */
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
@@ -24,6 +29,7 @@ export function unsafeParts(html: string): string[] {
     let shiki = insideShiki;
     if ('tagName' in node) {
       const element = node as Element;
+      if (isAdmonitionIcon(element) || isTab(element)) return;
       shiki ||= element.tagName === 'pre' && /\bshiki\b/.test(attribute(element, 'class') ?? '');
       checkElement(element, shiki, problems);
       if (element.tagName === 'template') walk((element as unknown as { content: Node }).content, shiki);
@@ -46,6 +52,19 @@ function checkElement(element: Element, insideShiki: boolean, problems: string[]
     if (URL_ATTRIBUTES.has(full) && !isSafeUrl(value, element.tagName === 'img' && name === 'src')) problems.push(`${full}="${value}" on <${element.tagName}>`);
     if (name === 'id' && /^(__docsgen|__docsgen_data|main-content|doc-content)$/.test(value)) problems.push(`reserved id "${value}"`);
   }
+}
+
+function isAdmonitionIcon(element: Element): boolean {
+  if (element.tagName !== 'svg' || attribute(element, 'class') !== 'admonition-icon' || attribute(element, 'aria-hidden') !== 'true') return false;
+  const allowed = new Set(['class', 'viewbox', 'viewBox', 'width', 'height', 'aria-hidden', 'focusable', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin']);
+  if (!element.attrs.every((a) => allowed.has(a.name) && !/[<>:(]/.test(a.value))) return false;
+  return element.childNodes.every((child) => 'tagName' in child && child.tagName === 'path' && child.attrs.every((a) => a.name === 'd' && /^[\d\s.,a-zA-Z-]*$/.test(a.value)) && child.childNodes.length === 0);
+}
+
+function isTab(element: Element): boolean {
+  if (element.tagName !== 'button' || attribute(element, 'type') !== 'button' || attribute(element, 'role') !== 'tab' || attribute(element, 'class') !== 'tabs__tab') return false;
+  const allowed = new Set(['type', 'role', 'id', 'class', 'aria-selected', 'aria-controls', 'tabindex']);
+  return element.attrs.every((a) => allowed.has(a.name)) && element.childNodes.every((child) => child.nodeName === '#text');
 }
 
 /** What a browser's URL parser would take as the scheme (after dropping what it ignores). */

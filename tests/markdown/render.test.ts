@@ -53,13 +53,13 @@ describe('markdown rendering', () => {
 
   it('highlights code with light and dark Shiki colours', () => {
     const out = render('```json\n{ "port": 6666 }\n```\n', 'a.md');
-    expect(out.html).toContain('class="shiki shiki-themes github-light github-dark"');
+    expect(out.html).toContain('class="shiki shiki-themes github-light-high-contrast github-dark-default"');
     expect(out.html).toMatch(/--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/);
   });
 
   it('turns :::warning into an admonition and keeps "host:8080" as text', () => {
     const out = render(':::warning[Back up first]\nCopy the **database**.\n:::\n\nOpen host:8080 now.', 'a.md');
-    expect(out.html).toContain('<div class="admonition admonition-warning" role="note"><p class="admonition-title">Back up first</p>');
+    expect(out.html).toMatch(/<div class="admonition admonition-warning" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Back up first<\/p>/);
     expect(out.html).toContain('<strong>database</strong>');
     expect(out.html).toContain('Open host:8080 now.');
   });

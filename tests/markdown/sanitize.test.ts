@@ -28,6 +28,11 @@ describe('the safety check used by these tests', () => {
     expect(unsafeParts('<a href=" JAVASCRIPT:x">a</a>')).toHaveLength(1);
     expect(unsafeParts('<img src="data:text/html,x">')).toHaveLength(1);
     expect(unsafeParts('<svg><a xlink:href="javascript:x"></a></svg>').length).toBeGreaterThan(1);
+    // docsgen's own icon and tab pass only in their exact shape.
+    expect(unsafeParts('<svg class="admonition-icon" aria-hidden="true" viewBox="0 0 16 16"><path d="M1 1h2"></path></svg>')).toEqual([]);
+    expect(unsafeParts('<svg class="admonition-icon" aria-hidden="true"><a xlink:href="javascript:x"></a></svg>').length).toBeGreaterThan(0);
+    expect(unsafeParts('<button type="button" role="tab" class="tabs__tab" aria-selected="true">A</button>')).toEqual([]);
+    expect(unsafeParts('<button type="button" role="tab" class="tabs__tab" onclick="x()">A</button>').length).toBeGreaterThan(0);
     expect(unsafeParts('<iframe srcdoc="<script>x</script>"></iframe>').length).toBe(2);
     expect(unsafeParts('<noscript><p title="</noscript><img src=x onerror=alert(1)>">').length).toBeGreaterThan(0);
     expect(unsafeParts('<p style="position:fixed">x</p>')).toEqual(['style attribute on <p>']);
@@ -135,11 +140,11 @@ describe('what documentation keeps', () => {
 
   it('keeps admonitions, task lists, footnotes and highlighted code on a page with raw HTML', () => {
     const out = render(':::tip[Hint]\nUse <kbd>F5</kbd>.\n:::\n\n- [x] done\n\nNote[^1]\n\n[^1]: Text.\n\n```json\n{"a": 1}\n```\n', 'x.md');
-    expect(out.html).toContain('<div class="admonition admonition-tip" role="note"><p class="admonition-title">Hint</p><div class="admonition-content">');
+    expect(out.html).toMatch(/<div class="admonition admonition-tip" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*>(<path d="[^"]*"><\/path>)+<\/svg>Hint<\/p><div class="admonition-content">/);
     expect(out.html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
     expect(out.html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="" aria-describedby="footnote-label">1</a>');
     expect(out.html).toContain('<section data-footnotes="" class="footnotes">');
-    expect(out.html).toMatch(/<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:/);
+    expect(out.html).toMatch(/<pre class="shiki shiki-themes github-light-high-contrast github-dark-default" style="--shiki-light:/);
     expect(out.findings.removed).toBeUndefined();
   });
 

@@ -7,7 +7,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import NProgress from 'nprogress';
-import type { PageData, SidebarItem, SiteData } from '../data.ts';
+import type { PageData, SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
@@ -16,6 +16,11 @@ import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
+import { focusNewRoute, installRouteFocus } from './route-focus.ts';
+import { addCopyButtons, installCodeCopy } from './code-copy.ts';
+import { installTabs, restoreTabs } from './tabs.ts';
+import { markScrollableTables } from './scroll-regions.ts';
+import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
 interface BootData {
@@ -35,32 +40,39 @@ let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> 
   window.location.assign(href);
 };
 
-function scrollAfterNavigation(hash: string, savedY: number | undefined): void {
-  if (savedY !== undefined) {
-    window.scrollTo(0, savedY);
-    return;
-  }
+/** Scrolls to the saved position (back/forward), the hash target or the top; returns the hash target. */
+function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLElement | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   const target = id ? document.getElementById(id) : null;
-  if (target) target.scrollIntoView();
+  if (savedY !== undefined) window.scrollTo(0, savedY);
+  else if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
+  return target;
 }
 
-/** Fills closed categories whose items the reader has since loaded. */
-function mergeLoaded(items: SidebarItem[] | undefined, loaded: ReadonlyMap<string, SidebarItem[]>): SidebarItem[] | undefined {
-  if (!items || loaded.size === 0) return items;
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
-    const children = item.items ?? loaded.get(item.key) ?? null;
-    return { ...item, items: children ? (mergeLoaded(children, loaded) ?? null) : null };
-  });
+type PendingScroll = { hash: string; savedY: number | undefined };
+
+/** The page on screen and its sidebar, with every category's items the browser has seen filled in. */
+function useShownPage(initial: PageData) {
+  const [page, setPage] = useState<PageData>(initial);
+  const [known, setKnown] = useState<KnownCategories>(() => rememberCategories(new Map(), initial.doc?.sidebar));
+  const show = useCallback((next: PageData) => {
+    setKnown((previous) => rememberCategories(previous, next.doc?.sidebar));
+    setPage(next);
+  }, []);
+  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
+    if (!category.itemsUrl) return;
+    const items = await fetchCategoryItems(category.itemsUrl);
+    setKnown((previous) => new Map(previous).set(category.key, items));
+  }, []);
+  const sidebar = useMemo(() => fillKnownCategories(page.doc?.sidebar, known), [page, known]);
+  return { page, sidebar, show, loadSidebarCategory };
 }
 
 function Root(props: BootData) {
   const { site } = props;
-  const [page, setPage] = useState<PageData>(props.page);
-  const [loadedCategories, setLoadedCategories] = useState<Map<string, SidebarItem[]>>(() => new Map());
-  const pendingScroll = useRef<{ hash: string; savedY: number | undefined } | null>(null);
+  const { page, sidebar, show, loadSidebarCategory } = useShownPage(props.page);
+  const pendingScroll = useRef<PendingScroll | null>(null);
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
     const target = new URL(href, window.location.href);
@@ -83,10 +95,34 @@ function Root(props: BootData) {
     }
     const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
     pendingScroll.current = { hash: target.hash, savedY };
-    flushSync(() => setPage(next));
+    flushSync(() => show(next));
     NProgress.done();
   }, []);
 
+  usePopState(site, page, navigate);
+  useAfterRouteChange(site, page, pendingScroll);
+  useDevPageUpdates(show);
+
+  const router: Router = useMemo(
+    () => ({
+      page,
+      navigate: (href) => void navigate(href),
+      prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
+      loadSidebarCategory,
+    }),
+    [page, navigate, loadSidebarCategory],
+  );
+  return (
+    <SiteContext.Provider value={site}>
+      <RouterContext.Provider value={router}>
+        <App page={page} sidebar={sidebar} />
+      </RouterContext.Provider>
+    </SiteContext.Provider>
+  );
+}
+
+/** Back and forward between routes load the route; a change of the hash alone is the browser's. */
+function usePopState(site: SiteData, page: PageData, navigate: (href: string, options?: { push?: boolean }) => Promise<void>): void {
   const pageRef = useRef(page);
   pageRef.current = page;
   useEffect(() => {
@@ -100,12 +136,17 @@ function Root(props: BootData) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [navigate]);
+}
 
-  // After a route change: title, scroll, focus stays predictable for keyboard users, zoom re-attached.
+/** After a route change: title, the content's enhancements, scroll, focus and announcement. */
+function useAfterRouteChange(site: SiteData, page: PageData, pendingScroll: { current: PendingScroll | null }): void {
   const first = useRef(true);
   useEffect(() => {
     if (!document.documentElement.dataset.crashed) document.title = documentTitle(site, page);
     scheduleZoom();
+    addCopyButtons();
+    restoreTabs();
+    markScrollableTables();
     observeLinks(site.baseUrl);
     if (first.current) {
       first.current = false;
@@ -113,49 +154,26 @@ function Root(props: BootData) {
     }
     const scroll = pendingScroll.current;
     pendingScroll.current = null;
-    scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
+    const target = scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
+    focusNewRoute(target, document.title);
     document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
   }, [page]);
+}
 
-  // `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll.
+/** `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll. */
+function useDevPageUpdates(show: (next: PageData) => void): void {
   useEffect(() => {
     const onUpdated = (event: Event) => {
       const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
       detail.handled = true;
       void fetch(`${detail.path}__data.json`, { cache: 'no-store' })
         .then((r) => (r.ok ? (r.json() as Promise<PageData>) : Promise.reject(new Error(String(r.status)))))
-        .then((next) => setPage({ ...next }))
+        .then((next) => show({ ...next }))
         .catch(() => window.location.reload());
     };
     window.addEventListener('docsgen:page-updated', onUpdated);
     return () => window.removeEventListener('docsgen:page-updated', onUpdated);
   }, []);
-
-  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
-    if (!category.itemsUrl) return;
-    const response = await fetch(category.itemsUrl);
-    if (!response.ok) return;
-    const items = (await response.json()) as SidebarItem[];
-    setLoadedCategories((previous) => new Map(previous).set(category.key, items));
-  }, []);
-
-  const router: Router = useMemo(
-    () => ({
-      page,
-      navigate: (href) => void navigate(href),
-      prefetch: (href) => prefetchPageData(new URL(href, window.location.href).pathname),
-      loadSidebarCategory,
-    }),
-    [page, navigate, loadSidebarCategory],
-  );
-  const sidebar = mergeLoaded(page.doc?.sidebar, loadedCategories);
-  return (
-    <SiteContext.Provider value={site}>
-      <RouterContext.Provider value={router}>
-        <App page={page} sidebar={sidebar} />
-      </RouterContext.Provider>
-    </SiteContext.Provider>
-  );
 }
 
 /** Follows clicks on internal links without reloading the document. */
@@ -203,6 +221,9 @@ function start(): void {
   configureSearch({ settings: boot.site.search, ...(boot.site.lazyCss.search ? { stylesheet: boot.site.lazyCss.search } : {}), navigate: (url) => void navigateImpl(url) });
   installSearchShortcuts();
   interceptLinks(boot.site.baseUrl);
+  installRouteFocus();
+  installCodeCopy();
+  installTabs();
   window.history.scrollRestoration = 'manual';
   const container = document.getElementById('__docsgen');
   if (!container) return;

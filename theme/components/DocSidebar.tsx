@@ -17,13 +17,29 @@ export function DocSidebar(props: { items: SidebarItem[]; activeRoute: string; o
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (active && typeof active.scrollIntoView === 'function') active.scrollIntoView({ block: 'nearest' });
+    if (active) revealInScrollBox(active);
   }, [props.activeRoute]);
   return (
     <nav ref={ref} className="sidebar" aria-label="Docs sidebar">
       <SidebarList items={props.items} activeRoute={props.activeRoute} level={1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
     </nav>
   );
+}
+
+/**
+ * Scrolls the sidebar's own box (not the page) so that the item shows. Element.scrollIntoView also
+ * scrolls every scrollable ancestor, the window included: the page jumped by the announcement bar's
+ * height on load, and the reader's first Tab no longer started at the top of the page.
+ */
+function revealInScrollBox(item: HTMLElement): void {
+  let box = item.parentElement;
+  while (box && box !== document.body && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+  if (!box || box === document.body) return;
+  const itemRect = item.getBoundingClientRect();
+  const boxRect = box.getBoundingClientRect();
+  const margin = 24;
+  if (itemRect.top < boxRect.top) box.scrollTop += itemRect.top - boxRect.top - margin;
+  else if (itemRect.bottom > boxRect.bottom) box.scrollTop += itemRect.bottom - boxRect.bottom + margin;
 }
 
 function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: number; onNavigate?: () => void }) {
@@ -89,13 +105,7 @@ function SidebarCategoryItem(props: {
   const listId = `sidebar-${item.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const active = containsRoute(item, props.activeRoute);
   const routeHref = useRouteHref();
-  const ensureItems = () => {
-    if (item.items === null) void router.loadSidebarCategory(item);
-  };
-  const onToggle = () => {
-    if (!props.open) ensureItems();
-    props.onToggle();
-  };
+  const loadState = useShellItems(item, props.open, router);
   return (
     <li className={`menu__item menu__category${props.open ? '' : ' menu__category--collapsed'}`}>
       <div className="menu__category-row">
@@ -105,14 +115,14 @@ function SidebarCategoryItem(props: {
             href={routeHref(item.route)}
             {...(item.route === props.activeRoute ? { 'aria-current': 'page' as const } : {})}
             onClick={() => {
-              if (!props.open) onToggle();
+              if (!props.open) props.onToggle();
               props.onNavigate?.();
             }}
           >
             {item.label}
           </a>
         ) : (
-          <button type="button" className={`menu__link menu__link--category${active ? ' menu__link--trail' : ''}`} aria-expanded={props.open} aria-controls={listId} onClick={onToggle}>
+          <button type="button" className={`menu__link menu__link--category${active ? ' menu__link--trail' : ''}`} aria-expanded={props.open} aria-controls={listId} onClick={props.onToggle}>
             {item.label}
           </button>
         )}
@@ -123,18 +133,51 @@ function SidebarCategoryItem(props: {
             aria-expanded={props.open}
             aria-controls={listId}
             aria-label={`${props.open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
-            onClick={onToggle}
+            onClick={props.onToggle}
           />
         ) : null}
       </div>
       <Collapsible open={props.open} id={listId} className="menu__collapsible">
         {item.items === null ? (
-          props.open ? <p className="menu__loading">Loading…</p> : null
+          props.open ? <ShellPlaceholder state={loadState.state} retry={loadState.retry} /> : null
         ) : (
           <SidebarList items={item.items} activeRoute={props.activeRoute} level={props.level + 1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
         )}
       </Collapsible>
     </li>
+  );
+}
+
+/**
+ * An open category the page carried only as a shell fetches its items, whatever opened it: the
+ * reader, the auto-collapse rule or the state kept from the previous page. A failed fetch says so
+ * and offers to try again instead of showing "Loading…" for ever.
+ */
+function useShellItems(item: SidebarCategory, open: boolean, router: ReturnType<typeof useRouter>): { state: 'loading' | 'failed'; retry: () => void } {
+  const [state, setState] = useState<'loading' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const isShell = item.items === null;
+  useEffect(() => {
+    if (!open || !isShell) return;
+    let current = true;
+    setState('loading');
+    router.loadSidebarCategory(item).catch(() => current && setState('failed'));
+    return () => {
+      current = false;
+    };
+  }, [open, isShell, item.key, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
+
+function ShellPlaceholder(props: { state: 'loading' | 'failed'; retry: () => void }) {
+  if (props.state === 'loading') return <p className="menu__loading" role="status">Loading…</p>;
+  return (
+    <p className="menu__loading" role="alert">
+      This section could not be loaded.{' '}
+      <button type="button" className="menu__retry" onClick={props.retry}>
+        Retry
+      </button>
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import type { SidebarItem } from '../data.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { Navbar } from './Navbar.tsx';
 import { Footer } from './Footer.tsx';
+import { BackToTop } from './BackToTop.tsx';
 
 export function Layout(props: { sidebar: SidebarItem[] | undefined; children: ReactNode; noFooter?: boolean }) {
   return (
@@ -15,6 +16,7 @@ export function Layout(props: { sidebar: SidebarItem[] | undefined; children: Re
       <Navbar sidebar={props.sidebar} />
       <div className="main-wrapper">{props.children}</div>
       {props.noFooter ? null : <Footer />}
+      <BackToTop />
     </>
   );
 }

@@ -2,55 +2,34 @@
  * The top navbar. Above 996 px it shows the items left and right; below, a hamburger opens a
  * panel with the items and, on doc pages, a secondary menu holding the doc sidebar.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { SidebarItem } from '../data.ts';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { NavItem, SidebarItem } from '../data.ts';
 import { useRouter, useSite } from '../context.tsx';
 import { DESKTOP_BREAKPOINT_PX } from '../constants.ts';
 import { NavbarItem } from './NavbarItems.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { SearchButton } from './SearchButton.tsx';
 import { DocSidebar } from './DocSidebar.tsx';
+import { useFocusTrap } from './focus-trap.ts';
 
 export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
   const site = useSite();
-  const { page } = useRouter();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [showSecondary, setShowSecondary] = useState(true);
   const hidden = useHideOnScroll(site.navbar.hideOnScroll && !mobileOpen);
-
+  // Sticky columns below (sidebar, TOC) move up into the space a hidden navbar leaves.
   useEffect(() => {
-    if (!mobileOpen) return;
-    // Lock page scroll under the open panel; close it on back navigation or at desktop width.
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const close = () => setMobileOpen(false);
-    const desktop = window.matchMedia(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`);
-    const onDesktop = (e: MediaQueryListEvent) => e.matches && close();
-    window.addEventListener('popstate', close);
-    desktop.addEventListener('change', onDesktop);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener('popstate', close);
-      desktop.removeEventListener('change', onDesktop);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [mobileOpen]);
-
-  // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
-  useEffect(() => setShowSecondary(true), [page.route, mobileOpen]);
-
+    document.documentElement.toggleAttribute('data-navbar-hidden', hidden);
+  }, [hidden]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const left = site.navbar.items.filter((i) => i.position === 'left' && i.kind !== 'search');
   const right = site.navbar.items.filter((i) => i.position === 'right' && i.kind !== 'search');
-  const close = () => setMobileOpen(false);
-  const logo = site.navbar.logo;
 
   return (
     <nav className={`navbar${hidden ? ' navbar--hidden' : ''}${mobileOpen ? ' navbar--sidebar-open' : ''}`} aria-label="Main">
       <div className="navbar__inner">
         <div className="navbar__items">
           <button
+            ref={toggleRef}
             type="button"
             className="navbar__toggle"
             aria-label="Toggle navigation bar"
@@ -62,15 +41,7 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
               <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
-          <a className="navbar__brand" href={logo?.href ?? site.baseUrl}>
-            {logo ? (
-              <>
-                <img className={`navbar__logo logo--light${logo.srcDark ? " logo--has-dark" : ""}`} src={logo.src} alt={logo.alt} width={logo.width} height={logo.height ?? 32} />
-                {logo.srcDark ? <img className="navbar__logo logo--dark" src={logo.srcDark} alt={logo.alt} width={logo.width} height={logo.height ?? 32} /> : null}
-              </>
-            ) : null}
-            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
-          </a>
+          <Brand />
           <div className="navbar__desktop-items">
             {left.map((item, i) => (
               <NavbarItem key={`l${i}`} item={item} />
@@ -87,48 +58,104 @@ export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
           <SearchButton />
         </div>
       </div>
-      <div className="navbar-sidebar__backdrop" hidden={!mobileOpen} onClick={close} />
-      <div id="navbar-mobile-panel" className="navbar-sidebar" hidden={!mobileOpen} role="dialog" aria-modal="true" aria-label="Navigation">
-        {mobileOpen ? (
-        <>
-        <div className="navbar-sidebar__brand">
-          <a className="navbar__brand" href={logo?.href ?? site.baseUrl} onClick={close}>
-            {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : site.title}
-          </a>
-          <button type="button" className="navbar-sidebar__close" aria-label="Close navigation bar" onClick={close}>
-            <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
-              <path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" />
-            </svg>
-          </button>
-        </div>
-        {props.sidebar && showSecondary ? (
-          <div className="navbar-sidebar__secondary">
-            <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
-              ← Back to main menu
-            </button>
-            <DocSidebar items={props.sidebar} activeRoute={page.route} onNavigate={close} />
-          </div>
-        ) : (
-          <ul className="navbar-sidebar__primary menu__list">
-            {[...left, ...right].map((item, i) => (
-              <li key={i} className="menu__item">
-                <NavbarItem item={item} onNavigate={close} inline />
-              </li>
-            ))}
-            {props.sidebar ? (
-              <li className="menu__item">
-                <button type="button" className="navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
-                  Docs menu →
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        )}
-        </>
-        ) : null}
-      </div>
+      <MobilePanel open={mobileOpen} close={() => setMobileOpen(false)} opener={toggleRef} items={[...left, ...right]} sidebar={props.sidebar} />
     </nav>
   );
+}
+
+function Brand() {
+  const site = useSite();
+  const logo = site.navbar.logo;
+  return (
+    <a className="navbar__brand" href={logo?.href ?? site.baseUrl}>
+      {logo ? (
+        <>
+          <img className={`navbar__logo logo--light${logo.srcDark ? ' logo--has-dark' : ''}`} src={logo.src} alt={logo.alt} width={logo.width} height={logo.height ?? 32} />
+          {logo.srcDark ? <img className="navbar__logo logo--dark" src={logo.srcDark} alt={logo.alt} width={logo.width} height={logo.height ?? 32} /> : null}
+        </>
+      ) : null}
+      {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : null}
+    </a>
+  );
+}
+
+/**
+ * Below 996 px: a modal panel with the navbar items and, on doc pages, a secondary menu holding the
+ * doc sidebar. It locks the page's scroll, keeps focus inside, and closes on Escape, on back
+ * navigation and at desktop width.
+ */
+function MobilePanel(props: { open: boolean; close: () => void; opener: RefObject<HTMLButtonElement | null>; items: NavItem[]; sidebar: SidebarItem[] | undefined }) {
+  const site = useSite();
+  const { page } = useRouter();
+  const { open, close } = props;
+  const [showSecondary, setShowSecondary] = useState(true);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useLockWhileOpen(open, close);
+  useFocusTrap(panelRef, open, close, props.opener);
+  // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
+  useEffect(() => setShowSecondary(true), [page.route, open]);
+  return (
+    <>
+      <div className="navbar-sidebar__backdrop" hidden={!open} onClick={close} />
+      <div ref={panelRef} id="navbar-mobile-panel" className="navbar-sidebar" hidden={!open} role="dialog" aria-modal="true" aria-label="Navigation">
+        {open ? (
+          <>
+            <div className="navbar-sidebar__brand">
+              <a className="navbar__brand" href={site.navbar.logo?.href ?? site.baseUrl} onClick={close}>
+                {site.navbar.title ? <b className="navbar__title">{site.navbar.title}</b> : site.title}
+              </a>
+              <button type="button" className="navbar-sidebar__close" aria-label="Close navigation bar" onClick={close}>
+                <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+                  <path stroke="currentColor" strokeWidth="2" d="M1 1l13 13M14 1L1 14" />
+                </svg>
+              </button>
+            </div>
+            {props.sidebar && showSecondary ? (
+              <div className="navbar-sidebar__secondary">
+                <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
+                  ← Back to main menu
+                </button>
+                <DocSidebar items={props.sidebar} activeRoute={page.route} onNavigate={close} />
+              </div>
+            ) : (
+              <ul className="navbar-sidebar__primary menu__list">
+                {props.items.map((item, i) => (
+                  <li key={i} className="menu__item">
+                    <NavbarItem item={item} onNavigate={close} inline />
+                  </li>
+                ))}
+                {props.sidebar ? (
+                  <li className="menu__item">
+                    <button type="button" className="navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
+                      Docs menu →
+                    </button>
+                  </li>
+                ) : null}
+              </ul>
+            )}
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** While the panel is open: the page under it does not scroll; back navigation and desktop width close it. */
+function useLockWhileOpen(open: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const desktop = window.matchMedia(`(min-width: ${DESKTOP_BREAKPOINT_PX + 1}px)`);
+    const onDesktop = (e: MediaQueryListEvent) => e.matches && close();
+    window.addEventListener('popstate', close);
+    desktop.addEventListener('change', onDesktop);
+    return () => {
+      document.body.style.overflow = previous;
+      window.removeEventListener('popstate', close);
+      desktop.removeEventListener('change', onDesktop);
+    };
+  }, [open]);
 }
 
 /** Hides the navbar while scrolling down, shows it on the way up, hides it on anchor jumps. */

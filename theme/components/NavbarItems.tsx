@@ -3,9 +3,11 @@
  * that keeps one misconfigured item from taking the whole navbar down.
  */
 import { Component, useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent, type FocusEvent } from 'react';
-import type { NavItem } from '../data.ts';
+import type { NavItem, PageData, SiteData } from '../data.ts';
 import { writeStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../constants.ts';
+import { useRouter, useSite } from '../context.tsx';
+import { routeOfPath, withBase } from '../urls.ts';
 
 export class NavbarItemBoundary extends Component<{ item: NavItem; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -34,13 +36,30 @@ function rememberVersion(item: NavItem): void {
   if (item.version) writeStorage(STORAGE_KEYS.preferredVersion('default'), item.version);
 }
 
+/**
+ * `page` when the link is the page being read; `true` when it stands for where the reader is: the
+ * docs item on any doc page, the version entry of this site in the version dropdown.
+ */
+export function currentState(item: NavItem, page: PageData, site: SiteData): 'page' | 'true' | undefined {
+  if (item.external || !item.href) return undefined;
+  if (item.version !== undefined) return 'true'; // a version entry inside this site is this version
+  if (routeOfPath(item.href) === withBase(site.baseUrl, page.route)) return 'page';
+  if (item.activeOnDocs && page.kind === 'doc') return 'true';
+  return undefined;
+}
+
 export function NavLink(props: { item: NavItem; className?: string; onNavigate?: () => void }) {
   const { item } = props;
+  const site = useSite();
+  const { page } = useRouter();
   if (item.kind === 'error') throw new Error(`navbar item "${item.label}" has no link target`);
+  const className = props.className ?? 'navbar__link';
+  const current = currentState(item, page, site);
   return (
     <a
-      className={props.className ?? 'navbar__link'}
+      className={current ? `${className} ${className}--active` : className}
       href={item.href}
+      {...(current ? { 'aria-current': current } : {})}
       {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       onClick={() => {
         rememberVersion(item);
@@ -48,7 +67,7 @@ export function NavLink(props: { item: NavItem; className?: string; onNavigate?:
       }}
     >
       {item.logo ? <img className="navbar__item-logo" src={item.logo} alt="" width={20} height={20} /> : null}
-      <span>{item.label}</span>
+      <span className="navbar__label">{item.label}</span>
       {item.legacy ? <span className="badge badge--legacy">Legacy</span> : null}
       {item.external ? <ExternalIcon /> : null}
     </a>
@@ -57,9 +76,12 @@ export function NavLink(props: { item: NavItem; className?: string; onNavigate?:
 
 function ExternalIcon() {
   return (
-    <svg className="icon-external" width="12" height="12" viewBox="0 0 24 24" aria-label="(opens in a new tab)" role="img">
-      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
-    </svg>
+    <>
+      <svg className="icon-external" width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
+        <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+      </svg>
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </>
   );
 }
 

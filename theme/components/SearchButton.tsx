@@ -36,6 +36,7 @@ export function SearchButton() {
         <path d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 1 1 3.733 3.733a7.533 7.533 0 0 1 10.653 10.653z" stroke="currentColor" fill="none" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <span className="search-button__placeholder">Search</span>
+      {/* A space between the words, or the visible text reads "SearchCtrl K", which the name does not contain (label in name). */}{' '}
       <kbd className="search-button__key">Ctrl K</kbd>
     </button>
   );

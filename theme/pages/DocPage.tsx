@@ -3,6 +3,8 @@ import type { PageData, SidebarItem } from '../data.ts';
 import { useSite } from '../context.tsx';
 import { DocSidebar, useRouteHref } from '../components/DocSidebar.tsx';
 import { TocDesktop, TocMobile } from '../components/TableOfContents.tsx';
+import { CategoryCards } from '../components/CategoryCards.tsx';
+import { DocFooter } from '../components/DocFooter.tsx';
 
 export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
   const { page } = props;
@@ -12,7 +14,7 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
   const showToc = !page.hideToc && page.toc.length > 0;
   return (
     <div className="doc-layout">
-      <aside className="doc-layout__sidebar">
+      <aside className="doc-layout__sidebar" aria-label="Sidebar">
         <DocSidebar items={props.sidebar} activeRoute={page.route} />
       </aside>
       <main className="doc-layout__main" id="main-content" tabIndex={-1}>
@@ -40,6 +42,8 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
               <h1 className="doc__title">{page.title}</h1>
             </header>
             <div className="markdown" id="doc-content" data-page-html dangerouslySetInnerHTML={{ __html: page.html }} />
+            {doc?.cards ? <CategoryCards cards={doc.cards} /> : null}
+            {doc ? <DocFooter doc={doc} /> : null}
             {doc && (doc.previous || doc.next) ? (
               <nav className="pagination-nav" aria-label="Docs pages">
                 {doc.previous ? (
@@ -60,7 +64,7 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
             ) : null}
           </article>
           {showToc ? (
-            <aside className="doc-layout__toc">
+            <aside className="doc-layout__toc" aria-label="Table of contents">
               <TocDesktop items={page.toc} />
             </aside>
           ) : null}

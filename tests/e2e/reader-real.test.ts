@@ -1,0 +1,155 @@
+/**
+ * What a reader hits on the real 5.4 SP1 site (issue 16), in Debian Chromium against the site built
+ * into a temporary folder and served on 127.0.0.1.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { startRealSite } from './real-site.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await startRealSite();
+});
+afterAll(() => site?.close());
+
+const sidebar = (page: Page) => page.locator('.doc-layout__sidebar');
+
+describe('sidebar after client navigation', () => {
+  for (const [from, click, category] of [
+    ['installations/system-requirements/network/', 'Distribution content', 'System requirements'],
+    ['user-guide/user-management/advanced/groups/', 'Playout', 'User management'],
+  ] as const) {
+    it(`from ${from}, "${click}" leaves no category on "Loading…" (${category} keeps its items)`, async () => {
+      const { page, problems } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+      await openRoute(site, page, from);
+      await sidebar(page).locator('a', { hasText: new RegExp(`^${click}$`) }).first().click();
+      await page.waitForURL(`**/${click.toLowerCase().replace(/ /g, '-')}/`);
+      await page.waitForSelector(`h1:has-text("${click}")`);
+      // Whatever stays open shows its items, at once or after fetching them; nothing waits forever.
+      await page.waitForFunction(() => [...document.querySelectorAll('.doc-layout__sidebar .menu__loading')].every((el) => (el as HTMLElement).offsetParent === null), undefined, { timeout: 3000 });
+      const open = sidebar(page).locator('.menu__category:not(.menu__category--collapsed)', { has: page.locator(`.menu__category-row >> text="${category}"`) });
+      if ((await open.count()) > 0) expect(await open.first().locator('.menu__list a').count()).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('keyboard start', () => {
+  it('the first Tab on a doc page lands on the skip link, the next ones on the navbar, though the active sidebar item was scrolled into view', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });
+    await openRoute(site, page, 'user-guide/user-management/advanced/groups/');
+    await page.waitForTimeout(300);
+    // The active item sits far down the sidebar, which scrolled to show it, without moving the page.
+    expect(await sidebar(page).locator('.sidebar').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectTabOrderFromTop(page);
+    await page.close();
+  });
+
+  it('after a client navigation by a click in the sidebar, the next Tab starts from the top of the new page again', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });
+    await openRoute(site, page, 'installations/system-requirements/network/');
+    await sidebar(page).locator('a', { hasText: /^Distribution content$/ }).click();
+    await page.waitForSelector('h1:has-text("Distribution content")');
+    await expectTabOrderFromTop(page);
+    // The new page is announced to screen readers.
+    await page.waitForFunction(() => document.querySelector('[data-route-announcer]')?.textContent?.includes('Distribution content'));
+    await page.close();
+  });
+});
+
+async function expectTabOrderFromTop(page: Page): Promise<void> {
+  {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-to-content');
+    const visited: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await page.evaluate(() => (document.activeElement?.closest('.navbar') ? 'navbar' : document.activeElement?.closest('.announcement') ? 'announcement' : (document.activeElement?.closest('aside, main')?.className ?? document.activeElement?.tagName ?? ''))));
+      if (visited.at(-1) === 'navbar') break;
+    }
+    expect(visited.at(-1)).toBe('navbar');
+    expect(visited.filter((v) => v !== 'announcement' && v !== 'navbar')).toEqual([]);
+  }
+}
+
+describe('version dropdown at 1440 px', () => {
+  it('keeps every entry on one line and lines up the external-link icons', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    await openRoute(site, page, 'installations/distribution-content/');
+    await page.click('.navbar__desktop-items .dropdown__toggle');
+    const rows = await page.locator('.dropdown__menu .dropdown__link').evaluateAll((links) =>
+      links.map((a) => {
+        const label = a.querySelector('.dropdown__label') ?? a.querySelector('span');
+        const icon = a.querySelector('.icon-external');
+        return { text: a.textContent, lines: label ? Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight)) : 0, iconRight: icon ? Math.round(icon.getBoundingClientRect().right) : null };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.lines !== 1)).toEqual([]);
+    const rights = new Set(rows.flatMap((r) => (r.iconRight === null ? [] : [r.iconRight])));
+    expect(rights.size).toBe(1);
+    // The version being read is marked.
+    expect(await page.locator('.dropdown__link[aria-current="true"]').textContent()).toContain('5.4 SP1');
+    await page.close();
+  });
+});
+
+/** Mean relative luminance (0 black … 1 white) of what the reader sees of an element. */
+async function meanLuminance(page: Page, selector: string): Promise<number> {
+  const png = (await page.locator(selector).first().screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    let sum = 0;
+    for (let i = 0; i < pixels.length; i += 4) sum += (0.2126 * pixels[i]! + 0.7152 * pixels[i + 1]! + 0.0722 * pixels[i + 2]!) / 255;
+    return sum / (pixels.length / 4);
+  }, png);
+}
+
+describe('contrast in both colour modes', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    it(`${mode}: diagrams follow the mode (no bright plate in dark mode) and code blocks stand apart from the page`, async () => {
+      const { page } = await openPage(site, { viewport: { width: 1280, height: 900 } });
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
+      await openRoute(site, page, 'installations/installing-5-4-sp1/');
+      const diagram = '.markdown img[src$=".svg"]';
+      await page.locator(diagram).first().scrollIntoViewIfNeeded();
+      await page.waitForFunction((s) => (document.querySelector(s) as HTMLImageElement | null)?.complete, diagram);
+      const luminance = await meanLuminance(page, diagram);
+      if (mode === 'dark') expect(luminance).toBeLessThan(0.3);
+      else expect(luminance).toBeGreaterThan(0.7);
+      const colours = await page.evaluate(() => ({ code: getComputedStyle(document.querySelector('pre.shiki')!).backgroundColor, page: getComputedStyle(document.body).backgroundColor }));
+      expect(colours.code).not.toBe(colours.page);
+      await page.close();
+    });
+  }
+});
+
+describe('landing page layout', () => {
+  it('gives the cards and the prose below them one width at 1440 px', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
+    await openRoute(site, page, '');
+    const box = (selector: string) => page.locator(selector).evaluate((el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el); return [Math.round(r.left + parseFloat(s.paddingLeft)), Math.round(r.right - parseFloat(s.paddingRight))]; });
+    expect(await box('.landing__body')).toEqual(await box('.features'));
+    await page.close();
+  });
+
+  it('gives the hero buttons one width on a phone', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 800 } });
+    await openRoute(site, page, '');
+    const widths = await page.locator('.hero__actions > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    expect(widths.length).toBeGreaterThan(2);
+    expect(new Set(widths).size).toBe(1);
+    await page.close();
+  });
+});
