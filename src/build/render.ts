@@ -1,8 +1,8 @@
 /**
- * Stage "render": each route rendered with the theme into its HTML document and its data file (the
- * JSON that client navigation fetches), plus what the checks need from the rendered page: its ids
- * and its links. Content images, static files, the search index, sitemap and robots.txt are the
- * site's other files.
+ * Stage "render": each route rendered with the theme into its HTML document (client navigation
+ * fetches the same document and reads the page's data out of it; see theme/client/navigation.ts),
+ * plus what the checks need from the rendered page: its ids and its links. Content images, static
+ * files, the search index, sitemap and robots.txt are the site's other files.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,8 +21,6 @@ import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
 import type { SearchIndex } from './search.ts';
-
-export const PAGE_DATA_FILE = '__data.json';
 
 export interface RenderedPage {
   files: OutputFile[];
@@ -59,10 +57,7 @@ export function createPageRenderer(input: {
     const dir = route.page.route.slice(1);
     const md = route.doc ? input.rendered.get(route.doc) : undefined;
     return {
-      files: [
-        { rel: `${dir}index.html`, contents: html },
-        { rel: `${dir}${PAGE_DATA_FILE}`, contents: JSON.stringify(route.page) },
-      ],
+      files: [{ rel: `${dir}index.html`, contents: html }],
       checked: {
         path: withBase(config.baseUrl, route.page.route),
         ids: collectIds(html, input.keep),
