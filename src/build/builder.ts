@@ -96,7 +96,7 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
       return { ...base, open: outputs.open, failOnErrors: false, release: false, committed: outputs.retire };
     }
     default:
-      return { ...base, open: async () => noOutput(), failOnErrors: false, release: true };
+      return { ...base, open: async () => noOutput(), failOnErrors: false, release: true, keepRecords: options.mode === 'export' };
   }
 }
 

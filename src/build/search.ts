@@ -25,7 +25,7 @@ export function indexSearch(
   project: Project,
   routes: readonly RouteEntry[],
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
-  options: { keepRecords: boolean; stableName: boolean },
+  options: { keepRecords: boolean; stableName: boolean; name?: string },
 ): SearchIndex {
   const { config } = project;
   const meta = { language: config.locale, tag: docsVersionTag(config) };
@@ -45,6 +45,12 @@ export function indexSearch(
   }
   const json = JSON.stringify(compactIndex(rows, meta));
   // The dev server rewrites the index on every edit: a stable name keeps the pages that point to it valid.
-  const rel = `${ASSETS_DIR}/search-index-${options.stableName ? 'dev' : shortHash(json)}.json`;
+  // A build that renders its pages before the index exists names it by its inputs (`name`).
+  const rel = searchIndexRel(options.stableName ? 'dev' : (options.name ?? shortHash(json)));
   return { rel, json, records };
+}
+
+/** Where the index named `name` is written, relative to the output folder. */
+export function searchIndexRel(name: string): string {
+  return `${ASSETS_DIR}/search-index-${name}.json`;
 }

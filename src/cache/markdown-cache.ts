@@ -4,6 +4,7 @@
  * image targets it resolved, and is reused only while those still resolve the same way. Deleting
  * the folder is always safe.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -31,6 +32,11 @@ export class MarkdownCache {
     return hashText(this.salt, relPath, markdown);
   }
 
+  /** The entry's file: a worker thread that renders the page writes it there (writeCacheEntrySync). */
+  fileOf(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
   /** The cached result, if its dependencies still resolve as they did. */
   async get(
     key: string,
@@ -38,7 +44,7 @@ export class MarkdownCache {
   ): Promise<RenderedMarkdown | undefined> {
     let entry: CachedMarkdown;
     try {
-      entry = JSON.parse(await readFile(path.join(this.dir, key.slice(0, 2), `${key}.json`), 'utf8')) as CachedMarkdown;
+      entry = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as CachedMarkdown;
     } catch {
       return undefined;
     }
@@ -50,7 +56,7 @@ export class MarkdownCache {
   set(key: string, entry: CachedMarkdown): void {
     // The entry object is the build's own result (no copy); it is serialised only when written, so
     // a large build does not hold a second, JSON copy of every page.
-    this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), entry });
+    this.pending.push({ file: this.fileOf(key), entry });
   }
 
   /**
@@ -76,5 +82,22 @@ export class MarkdownCache {
         }),
       );
     }
+  }
+}
+
+/**
+ * Writes one entry at once, from a markdown worker thread: the page's result is serialised where it
+ * was made, and the main thread never holds it for the cache. A write that fails only costs speed.
+ */
+export function writeCacheEntrySync(file: string, entry: CachedMarkdown, madeDirs: Set<string>): void {
+  const dir = path.dirname(file);
+  try {
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    writeFileSync(file, JSON.stringify(entry));
+  } catch {
+    // A read-only or full disk: the page is rendered again next time.
   }
 }

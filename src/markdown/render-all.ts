@@ -1,15 +1,20 @@
 /**
  * The markdown stage for a whole build: cached pages are reused, the rest are rendered with one
- * highlighter (created only when some page actually needs rendering).
+ * highlighter (created only when some page actually needs rendering), on worker threads when there
+ * are enough of them. Pages are handed on one by one as they are ready (`streamMarkdown`), so a
+ * large build never holds every page's rendered markdown at once.
  */
 import type { DocSource } from '../content/scan.ts';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import type { MarkdownCache, CachedMarkdown } from '../cache/markdown-cache.ts';
+import type { MarkdownCache } from '../cache/markdown-cache.ts';
 import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
+import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
 /** Below this many pages to render, starting workers costs more than it saves. */
 const WORKER_THRESHOLD = 200;
+/** Pages rendered but not yet taken by the consumer: beyond this, workers wait (bounded memory). */
+const MAX_WAITING = 32;
 
 export interface RenderAllInput {
   /** Every doc's route and asset's URL, for workers (which cannot call back into this thread). */
@@ -23,110 +28,127 @@ export interface RenderAllInput {
   progress(phase: string, done: number, total: number): void;
 }
 
+export type PageConsumer = (doc: DocSource, md: RenderedMarkdown) => Promise<void> | void;
+
+/** Every page's rendered markdown, by doc (the dev server and small builds keep them all). */
 export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocSource, RenderedMarkdown>> {
   const rendered = new Map<DocSource, RenderedMarkdown>();
+  await streamMarkdown(input, (doc, md) => void rendered.set(doc, md));
+  return new Map(input.docs.flatMap((doc) => (rendered.has(doc) ? [[doc, rendered.get(doc) as RenderedMarkdown]] : [])));
+}
+
+/** Hands each page's rendered markdown to `consume` as soon as it is ready (not in order). */
+export async function streamMarkdown(input: RenderAllInput, consume: PageConsumer): Promise<void> {
   const keys = new Map(input.docs.map((doc) => [doc, input.cache.keyOf(doc.relPath, doc.markdown)]));
-  const resolve = { doc: input.routeOfDoc, asset: input.urlOfAsset };
-  for (let i = 0; i < input.docs.length; i += 64) {
-    await Promise.all(
-      input.docs.slice(i, i + 64).map(async (doc) => {
-        const hit = await input.cache.get(keys.get(doc) ?? '', resolve);
-        if (hit) rendered.set(doc, hit);
-      }),
-    );
-  }
-  const misses = input.docs.filter((doc) => !rendered.has(doc));
+  const misses = await consumeCached(input, keys, consume);
   const workers = Math.min(4, availableParallelism());
   if (misses.length >= WORKER_THRESHOLD && workers > 1 && input.allDocRoutes) {
-    const results = await renderInWorkers(misses, workers, input);
-    misses.forEach((doc, i) => {
-      const done = results[i];
-      if (!done) return;
-      rendered.set(doc, done.result);
-      input.cache.set(keys.get(doc) ?? '', done);
-    });
+    await renderInWorkers(misses, workers, input, keys, consume);
   } else if (misses.length > 0) {
-    // What each page resolved is recorded, so its cache entry can be checked on reuse.
-    let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
-    // The markdown toolchain and Shiki load only when some page is not in the cache.
-    const [{ createCodeHighlighter, languagesIn }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
-    const highlighter = await createCodeHighlighter(languagesIn(misses.map((d) => d.markdown)));
-    const render: MarkdownRenderer = createMarkdownRenderer({
-      highlighter,
-      baseUrl: input.baseUrl,
-      routeOfDoc: (rel) => {
-        const route = input.routeOfDoc(rel);
-        deps.docs[rel] = route ?? null;
-        return route;
-      },
-      urlOfAsset: (rel) => {
-        const url = input.urlOfAsset(rel);
-        deps.assets[rel] = url ?? null;
-        return url;
-      },
-    });
-    misses.forEach((doc, i) => {
-      deps = { docs: {}, assets: {} };
-      const result = render(doc.markdown, doc.relPath);
-      rendered.set(doc, result);
-      input.cache.set(keys.get(doc) ?? '', { result, ...deps });
-      if (i % 50 === 0) input.progress('markdown', i, misses.length);
-    });
+    await renderHere(misses, input, keys, consume);
   }
   input.progress('markdown', input.docs.length, input.docs.length);
-  return rendered;
 }
 
-interface WorkerAnswer {
-  index: number;
-  result?: RenderedMarkdown;
-  deps?: { docs: Record<string, string | null>; assets: Record<string, string | null> };
-  error?: string;
-  ready?: boolean;
+/** Pages whose cache entry still holds, handed on; returns the others. */
+async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<DocSource[]> {
+  const resolve = { doc: input.routeOfDoc, asset: input.urlOfAsset };
+  const misses: DocSource[] = [];
+  for (let i = 0; i < input.docs.length; i += 64) {
+    const batch = input.docs.slice(i, i + 64);
+    const hits = await Promise.all(batch.map((doc) => input.cache.get(keys.get(doc) ?? '', resolve)));
+    for (const [j, doc] of batch.entries()) {
+      const hit = hits[j];
+      if (hit) await consume(doc, hit);
+      else misses.push(doc);
+    }
+  }
+  return misses;
 }
 
-/** Spreads pages over worker threads (one per core), handing the next page to whichever is free. */
-async function renderInWorkers(docs: readonly DocSource[], count: number, input: RenderAllInput): Promise<(CachedMarkdown | undefined)[]> {
+/** Renders on this thread, recording what each page resolved so its cache entry can be checked on reuse. */
+async function renderHere(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
+  let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
+  // The markdown toolchain and Shiki load only when some page is not in the cache.
+  const [{ createCodeHighlighter, languagesIn }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
+  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)));
+  const render: MarkdownRenderer = createMarkdownRenderer({
+    highlighter,
+    baseUrl: input.baseUrl,
+    routeOfDoc: (rel) => {
+      const route = input.routeOfDoc(rel);
+      deps.docs[rel] = route ?? null;
+      return route;
+    },
+    urlOfAsset: (rel) => {
+      const url = input.urlOfAsset(rel);
+      deps.assets[rel] = url ?? null;
+      return url;
+    },
+  });
+  for (const [i, doc] of docs.entries()) {
+    deps = { docs: {}, assets: {} };
+    const result = render(doc.markdown, doc.relPath);
+    input.cache.set(keys.get(doc) ?? '', { result, ...deps });
+    await consume(doc, result);
+    if (i % 50 === 0) input.progress('markdown', i, docs.length);
+  }
+}
+
+/**
+ * Spreads pages over worker threads (one per core), each with two pages queued so it never waits
+ * for the next. A worker writes each page's cache entry itself and sends back only the result, as
+ * strings and small arrays (never a syntax tree). Results are consumed one at a time, in the order
+ * they arrive; when the consumer falls behind, workers are fed again only as it catches up.
+ */
+async function renderInWorkers(docs: readonly DocSource[], count: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   const { languagesIn } = await import('./highlight.ts');
-  const fromSource = import.meta.url.endsWith('.ts');
-  const script = new URL(fromSource ? './worker.ts' : './worker.mjs', import.meta.url);
-  const setup = { baseUrl: input.baseUrl, docRoutes: input.allDocRoutes ?? {}, assetUrls: input.allAssetUrls ?? {}, langs: languagesIn(docs.map((d) => d.markdown)) };
-  const results: (CachedMarkdown | undefined)[] = new Array(docs.length);
+  const setup: WorkerSetup = { baseUrl: input.baseUrl, docRoutes: input.allDocRoutes ?? {}, assetUrls: input.allAssetUrls ?? {}, langs: languagesIn(docs.map((d) => d.markdown)) };
+  const pool = Array.from({ length: count }, () => startWorker(setup));
   let next = 0;
   let done = 0;
-  const pool = Array.from({ length: count }, () => (fromSource ? sourceWorker(script, setup) : new Worker(script, { workerData: setup })));
+  let waiting = 0;
+  let consumed: Promise<void> = Promise.resolve();
+  const stalled: Worker[] = [];
+  const feed = (worker: Worker) => {
+    if (next >= docs.length) return;
+    if (waiting >= MAX_WAITING) return void stalled.push(worker);
+    const index = next++;
+    const doc = docs[index] as DocSource;
+    const job: WorkerJob = { index, markdown: doc.markdown, relPath: doc.relPath, cacheFile: input.cache.fileOf(keys.get(doc) ?? '') };
+    worker.postMessage(job);
+  };
   try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const feed = () => {
-              if (next >= docs.length) {
-                resolve();
-                return;
-              }
-              const index = next++;
-              const doc = docs[index] as DocSource;
-              worker.postMessage({ index, markdown: doc.markdown, relPath: doc.relPath });
-            };
-            worker.on('message', (answer: WorkerAnswer) => {
-              if (answer.ready) return feed();
-              if (answer.error) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error}`));
-              if (answer.result && answer.deps) results[answer.index] = { result: answer.result, docs: answer.deps.docs, assets: answer.deps.assets };
-              if (++done % 50 === 0) input.progress('markdown', done, docs.length);
-              feed();
-            });
-            worker.on('error', reject);
-          }),
-      ),
-    );
+    await new Promise<void>((resolve, reject) => {
+      for (const worker of pool) {
+        worker.on('error', reject);
+        worker.on('message', (answer: WorkerAnswer) => {
+          if (answer.ready) return void (feed(worker), feed(worker));
+          if (answer.error !== undefined || !answer.result) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error ?? 'no result'}`));
+          const doc = docs[answer.index] as DocSource;
+          const result = answer.result;
+          waiting++;
+          consumed = consumed.then(async () => {
+            await consume(doc, result);
+            waiting--;
+            while (stalled.length > 0 && waiting < MAX_WAITING) feed(stalled.shift() as Worker);
+            if (++done % 50 === 0) input.progress('markdown', done, docs.length);
+            if (done === docs.length) resolve();
+          });
+          consumed.catch(reject);
+          feed(worker);
+        });
+      }
+    });
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  return results;
 }
 
-/** Tests and the benchmark run docsgen from source: see worker-from-source.mjs. */
-function sourceWorker(script: URL, workerData: object): Worker {
-  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { workerData: { ...workerData, sourceEntry: script.href } });
+function startWorker(setup: WorkerSetup): Worker {
+  // Tests and the benchmark run docsgen from source: see worker-from-source.mjs.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(fromSource ? './worker.ts' : './worker.mjs', import.meta.url);
+  if (!fromSource) return new Worker(script, { workerData: setup });
+  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { workerData: { ...setup, sourceEntry: script.href } });
 }

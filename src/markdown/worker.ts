@@ -1,10 +1,12 @@
 /**
  * A markdown worker: renders pages on another core. It receives the build's link and image
- * targets once, then pages one by one, and answers with the result and what each page resolved.
+ * targets once, then pages one by one; it writes each page's cache entry (with what the page
+ * resolved) and answers with the result alone.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
-import { createMarkdownRenderer } from './render.ts';
+import { createMarkdownRenderer, type RenderedMarkdown } from './render.ts';
+import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
@@ -17,6 +19,15 @@ export interface WorkerJob {
   index: number;
   markdown: string;
   relPath: string;
+  /** Where to write the page's cache entry. */
+  cacheFile: string;
+}
+
+export interface WorkerAnswer {
+  index: number;
+  result?: RenderedMarkdown;
+  error?: string;
+  ready?: boolean;
 }
 
 const setup = workerData as WorkerSetup;
@@ -36,14 +47,18 @@ const render = createMarkdownRenderer({
     return url;
   },
 });
+const madeDirs = new Set<string>();
 
 parentPort?.on('message', (job: WorkerJob) => {
   deps = { docs: {}, assets: {} };
+  let answer: WorkerAnswer;
   try {
     const result = render(job.markdown, job.relPath);
-    parentPort?.postMessage({ index: job.index, result, deps });
+    writeCacheEntrySync(job.cacheFile, { result, docs: deps.docs, assets: deps.assets }, madeDirs);
+    answer = { index: job.index, result };
   } catch (error) {
-    parentPort?.postMessage({ index: job.index, error: error instanceof Error ? error.message : String(error) });
+    answer = { index: job.index, error: error instanceof Error ? error.message : String(error) };
   }
+  parentPort?.postMessage(answer);
 });
-parentPort?.postMessage({ ready: true });
+parentPort?.postMessage({ ready: true } satisfies Omit<WorkerAnswer, 'index'>);
