@@ -14,6 +14,7 @@ import { withBase } from '../../theme/urls.ts';
 import { createPageRenderer } from './render.ts';
 import { docRouteComposer } from './routes.ts';
 import { linkTargets } from './content.ts';
+import { createHighlightCache } from './markdown.ts';
 import type { OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
 
@@ -44,6 +45,7 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
     {
       docs: content.docs,
       cache: prepared.markdownCache,
+      highlightCache: createHighlightCache(project),
       ...targets,
       // Workers cannot call back into this thread, so they get every route and image URL up front.
       allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),

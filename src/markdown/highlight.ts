@@ -1,19 +1,41 @@
 /**
  * Syntax highlighting with Shiki: one highlighter per build, loaded with only the languages the
  * content uses, two themes (light and dark) emitted as CSS variables so code follows the colour
- * mode without re-rendering. Highlighted blocks are memoised by language and code.
+ * mode without re-rendering. Highlighted blocks are memoised by language and code (the most recent
+ * few hundred: a large build must not keep every block it ever highlighted), and kept across builds
+ * in a HighlightCache when one is given.
+ *
+ * A lazy highlighter loads Shiki only when a block is in neither: until then `highlight` throws
+ * ShikiNotLoaded, and the caller loads it (`load()`) and renders the page again. A rebuild after an
+ * edit to a page's prose so never pays for Shiki's start-up.
  */
-import { createHighlighter, bundledLanguages, type Highlighter } from 'shiki';
+import type { Highlighter } from 'shiki';
+import { bundledLanguages } from 'shiki/langs';
 import type { Root, Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
+import type { HighlightCache } from '../cache/highlight-cache.ts';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
+/** How many highlighted blocks stay in memory for reuse within a build. */
+const MEMO_SIZE = 256;
 
 export interface CodeHighlighter {
   highlight(code: string, lang: string): Root | undefined;
+}
+
+export interface LoadableHighlighter extends CodeHighlighter {
+  /** Loads Shiki, if it is not loaded yet. */
+  load(): Promise<void>;
+}
+
+/** Thrown by a lazy highlighter for a block it has to highlight before Shiki is loaded. */
+export class ShikiNotLoaded extends Error {
+  constructor() {
+    super('Shiki is not loaded yet');
+  }
 }
 
 const FENCE_LANG = /^\s*(?:```+|~~~+)\s*([A-Za-z0-9_+#.-]+)/gm;
@@ -30,25 +52,41 @@ export function languagesIn(sources: Iterable<string>): string[] {
   return [...found].sort();
 }
 
-export async function createCodeHighlighter(langs: string[]): Promise<CodeHighlighter> {
-  const highlighter: Highlighter = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
-  const loaded = new Set(highlighter.getLoadedLanguages());
-  const memo = new Map<string, Root>();
+export async function createCodeHighlighter(langs: string[], options: { cache?: HighlightCache; lazy?: boolean } = {}): Promise<LoadableHighlighter> {
+  let shiki: { highlighter: Highlighter; loaded: Set<string> } | undefined;
+  const load = async () => {
+    if (shiki) return;
+    const { createHighlighter } = await import('shiki');
+    const highlighter = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
+    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()) };
+  };
+  if (!options.lazy) await load();
+  const memo = new Map<string, Root | null>();
+  const highlightNow = (code: string, key: string): Root | null => {
+    if (!shiki) throw new ShikiNotLoaded();
+    if (!shiki.loaded.has(key)) return null;
+    return shiki.highlighter.codeToHast(code, { lang: key, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false }) as Root;
+  };
   return {
+    load,
     highlight(code, lang) {
       const key = lang.toLowerCase();
-      if (PLAIN.has(key) || !loaded.has(key)) return undefined;
+      if (PLAIN.has(key)) return undefined;
       const memoKey = `${key}\u0000${code}`;
       let root = memo.get(memoKey);
-      if (!root) {
-        root = highlighter.codeToHast(code, {
-          lang: key,
-          themes: { light: LIGHT_THEME, dark: DARK_THEME },
-          defaultColor: false,
-        }) as Root;
-        memo.set(memoKey, root);
+      if (root === undefined) {
+        const cacheKey = options.cache?.keyOf(key, code);
+        root = cacheKey === undefined ? undefined : options.cache?.get(cacheKey);
+        if (root === undefined) {
+          root = highlightNow(code, key);
+          if (cacheKey !== undefined) options.cache?.set(cacheKey, root);
+        }
+      } else {
+        memo.delete(memoKey); // refreshed as the most recent
       }
-      return structuredClone(root);
+      memo.set(memoKey, root);
+      if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+      return root === null ? undefined : structuredClone(root);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { DocSource } from '../content/scan.ts';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import type { MarkdownCache } from '../cache/markdown-cache.ts';
+import type { HighlightCache } from '../cache/highlight-cache.ts';
 import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
@@ -22,6 +23,8 @@ export interface RenderAllInput {
   allAssetUrls?: Record<string, string>;
   docs: readonly DocSource[];
   cache: MarkdownCache;
+  /** Highlighted code blocks kept across builds. */
+  highlightCache?: HighlightCache;
   baseUrl: string;
   routeOfDoc(relPath: string): string | undefined;
   urlOfAsset(relPath: string): string | undefined;
@@ -66,12 +69,16 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
   return misses;
 }
 
-/** Renders on this thread, recording what each page resolved so its cache entry can be checked on reuse. */
+/**
+ * Renders on this thread, recording what each page resolved so its cache entry can be checked on
+ * reuse. Shiki loads only when a code block is in neither the memo nor the highlight cache: the
+ * page that needs it first is rendered again once it is loaded.
+ */
 async function renderHere(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
-  // The markdown toolchain and Shiki load only when some page is not in the cache.
-  const [{ createCodeHighlighter, languagesIn }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
-  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)));
+  // The markdown toolchain loads only when some page is not in the cache.
+  const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
+  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy: true, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
   const render: MarkdownRenderer = createMarkdownRenderer({
     highlighter,
     baseUrl: input.baseUrl,
@@ -86,9 +93,19 @@ async function renderHere(docs: readonly DocSource[], input: RenderAllInput, key
       return url;
     },
   });
-  for (const [i, doc] of docs.entries()) {
+  const renderPage = async (doc: DocSource): Promise<RenderedMarkdown> => {
     deps = { docs: {}, assets: {} };
-    const result = render(doc.markdown, doc.relPath);
+    try {
+      return render(doc.markdown, doc.relPath);
+    } catch (error) {
+      if (!(error instanceof ShikiNotLoaded)) throw error;
+      await highlighter.load();
+      deps = { docs: {}, assets: {} };
+      return render(doc.markdown, doc.relPath);
+    }
+  };
+  for (const [i, doc] of docs.entries()) {
+    const result = await renderPage(doc);
     input.cache.set(keys.get(doc) ?? '', { result, ...deps });
     await consume(doc, result);
     if (i % 50 === 0) input.progress('markdown', i, docs.length);
@@ -103,7 +120,13 @@ async function renderHere(docs: readonly DocSource[], input: RenderAllInput, key
  */
 async function renderInWorkers(docs: readonly DocSource[], count: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   const { languagesIn } = await import('./highlight.ts');
-  const setup: WorkerSetup = { baseUrl: input.baseUrl, docRoutes: input.allDocRoutes ?? {}, assetUrls: input.allAssetUrls ?? {}, langs: languagesIn(docs.map((d) => d.markdown)) };
+  const setup: WorkerSetup = {
+    baseUrl: input.baseUrl,
+    docRoutes: input.allDocRoutes ?? {},
+    assetUrls: input.allAssetUrls ?? {},
+    langs: languagesIn(docs.map((d) => d.markdown)),
+    ...(input.highlightCache ? { highlightCache: input.highlightCache.location } : {}),
+  };
   const pool = Array.from({ length: count }, () => startWorker(setup));
   let next = 0;
   let done = 0;
