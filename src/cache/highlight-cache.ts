@@ -8,7 +8,6 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Root } from 'hast';
 import { hashText } from './fingerprint.ts';
 
 /** Where a cache lives and what its entries depend on: all a worker thread needs to open it. */
@@ -32,16 +31,17 @@ export class HighlightCache {
     return hashText(this.location.salt, lang, code);
   }
 
-  /** The block's tree, `null` when it was left plain, `undefined` when not cached. */
-  get(key: string): Root | null | undefined {
+  /** The block's entry as JSON, `{ root }` with `root: null` when it was left plain; undefined when not cached. */
+  get(key: string): string | undefined {
     try {
-      return (JSON.parse(readFileSync(this.fileOf(key), 'utf8')) as { root: Root | null }).root;
+      return readFileSync(this.fileOf(key), 'utf8');
     } catch {
       return undefined;
     }
   }
 
-  set(key: string, root: Root | null): void {
+  /** Stores `json`, the text of `{ root: Root | null }`. */
+  set(key: string, json: string): void {
     const file = this.fileOf(key);
     const dir = path.dirname(file);
     try {
@@ -49,7 +49,7 @@ export class HighlightCache {
         mkdirSync(dir, { recursive: true });
         this.madeDirs.add(dir);
       }
-      writeFileSync(file, JSON.stringify({ root }));
+      writeFileSync(file, json);
     } catch {
       // A read-only or full disk: the block is highlighted again next time.
     }

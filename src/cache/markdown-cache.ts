@@ -86,17 +86,18 @@ export class MarkdownCache {
 }
 
 /**
- * Writes one entry at once, from a markdown worker thread: the page's result is serialised where it
- * was made, and the main thread never holds it for the cache. A write that fails only costs speed.
+ * Writes one entry (already serialised) at once, from a markdown worker thread: the page's result is
+ * serialised where it was made, and the main thread never holds it for the cache. A write that
+ * fails only costs speed.
  */
-export function writeCacheEntrySync(file: string, entry: CachedMarkdown, madeDirs: Set<string>): void {
+export function writeCacheEntrySync(file: string, json: string, madeDirs: Set<string>): void {
   const dir = path.dirname(file);
   try {
     if (!madeDirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       madeDirs.add(dir);
     }
-    writeFileSync(file, JSON.stringify(entry));
+    writeFileSync(file, json);
   } catch {
     // A read-only or full disk: the page is rendered again next time.
   }

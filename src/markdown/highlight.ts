@@ -2,8 +2,8 @@
  * Syntax highlighting with Shiki: one highlighter per build, loaded with only the languages the
  * content uses, two themes (light and dark) emitted as CSS variables so code follows the colour
  * mode without re-rendering. Highlighted blocks are memoised by language and code (the most recent
- * few hundred: a large build must not keep every block it ever highlighted), and kept across builds
- * in a HighlightCache when one is given.
+ * few hundred, as JSON text, from which each use gets its own tree: a large build must not keep
+ * every block it ever highlighted), and kept across builds in a HighlightCache when one is given.
  *
  * A lazy highlighter loads Shiki only when a block is in neither: until then `highlight` throws
  * ShikiNotLoaded, and the caller loads it (`load()`) and renders the page again. A rebuild after an
@@ -61,11 +61,16 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
     shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()) };
   };
   if (!options.lazy) await load();
-  const memo = new Map<string, Root | null>();
+  const memo = new Map<string, string>();
   const highlightNow = (code: string, key: string): Root | null => {
     if (!shiki) throw new ShikiNotLoaded();
     if (!shiki.loaded.has(key)) return null;
     return shiki.highlighter.codeToHast(code, { lang: key, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false }) as Root;
+  };
+  const remember = (memoKey: string, json: string) => {
+    memo.delete(memoKey); // (re)inserted as the most recent
+    memo.set(memoKey, json);
+    if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
   };
   return {
     load,
@@ -73,22 +78,31 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
       const key = lang.toLowerCase();
       if (PLAIN.has(key)) return undefined;
       const memoKey = `${key}\u0000${code}`;
-      let root = memo.get(memoKey);
-      if (root === undefined) {
-        const cacheKey = options.cache?.keyOf(key, code);
-        root = cacheKey === undefined ? undefined : options.cache?.get(cacheKey);
-        if (root === undefined) {
-          root = highlightNow(code, key);
-          if (cacheKey !== undefined) options.cache?.set(cacheKey, root);
-        }
-      } else {
-        memo.delete(memoKey); // refreshed as the most recent
+      let json = memo.get(memoKey);
+      const cacheKey = json === undefined ? options.cache?.keyOf(key, code) : undefined;
+      if (json === undefined && cacheKey !== undefined) json = options.cache?.get(cacheKey);
+      const stored = json === undefined ? undefined : parseEntry(json);
+      if (json !== undefined && stored !== undefined) {
+        remember(memoKey, json);
+        return stored ?? undefined;
       }
-      memo.set(memoKey, root);
-      if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
-      return root === null ? undefined : structuredClone(root);
+      // Highlighted now: the tree itself goes to the page, its JSON to the memo and the cache.
+      const root = highlightNow(code, key);
+      json = JSON.stringify({ root });
+      remember(memoKey, json);
+      if (cacheKey !== undefined) options.cache?.set(cacheKey, json);
+      return root ?? undefined;
     },
   };
+}
+
+/** A stored block's tree (`null`: left plain), or undefined when the text is not a whole entry (a write cut short). */
+function parseEntry(json: string): Root | null | undefined {
+  try {
+    return (JSON.parse(json) as { root: Root | null }).root;
+  } catch {
+    return undefined;
+  }
 }
 
 /** rehype plugin: replaces `<pre><code class="language-x">` with Shiki's output. */

@@ -1,21 +1,29 @@
 /**
  * The markdown stage for a whole build: cached pages are reused, the rest are rendered with one
- * highlighter (created only when some page actually needs rendering), on worker threads when there
- * are enough of them. Pages are handed on one by one as they are ready (`streamMarkdown`), so a
- * large build never holds every page's rendered markdown at once.
+ * highlighter per thread (created only when some page actually needs rendering). When there are
+ * enough of them, pages are spread over this thread and worker threads, one thread per core.
+ * Pages are handed on one by one as they are ready (`streamMarkdown`), so a large build never
+ * holds every page's rendered markdown at once.
  */
 import type { DocSource } from '../content/scan.ts';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import type { MarkdownCache } from '../cache/markdown-cache.ts';
+import { writeCacheEntrySync, type CachedMarkdown, type MarkdownCache } from '../cache/markdown-cache.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
 import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
-/** Below this many pages to render, starting workers costs more than it saves. */
+/** Below this many pages to render, starting a worker costs more than it saves. */
 const WORKER_THRESHOLD = 200;
-/** Pages rendered but not yet taken by the consumer: beyond this, workers wait (bounded memory). */
+/** Pages rendered but not yet taken by the consumer: beyond this, rendering waits (bounded memory). */
 const MAX_WAITING = 32;
+/**
+ * Young generation of each markdown thread (V8 gives a third to each semi-space): parsing
+ * allocates many short-lived objects, and 32 MB semi-spaces collect them as fast as 64 MB did
+ * (9.2 against 9.8 ms a page) while 16 MB cost a fifth more time. bin/docsgen sets the same for
+ * this thread.
+ */
+const YOUNG_GENERATION_MB = 96;
 
 export interface RenderAllInput {
   /** Every doc's route and asset's URL, for workers (which cannot call back into this thread). */
@@ -44,11 +52,17 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
 export async function streamMarkdown(input: RenderAllInput, consume: PageConsumer): Promise<void> {
   const keys = new Map(input.docs.map((doc) => [doc, input.cache.keyOf(doc.relPath, doc.markdown)]));
   const misses = await consumeCached(input, keys, consume);
-  const workers = Math.min(4, availableParallelism());
-  if (misses.length >= WORKER_THRESHOLD && workers > 1 && input.allDocRoutes) {
-    await renderInWorkers(misses, workers, input, keys, consume);
+  const lanes = Math.min(4, availableParallelism());
+  if (misses.length >= WORKER_THRESHOLD && lanes > 1 && input.allDocRoutes) {
+    await renderInParallel(misses, lanes, input, keys, consume);
   } else if (misses.length > 0) {
-    await renderHere(misses, input, keys, consume);
+    const render = await localRenderer(misses, input);
+    for (const [i, doc] of misses.entries()) {
+      const { result, deps } = await render(doc);
+      input.cache.set(keys.get(doc) ?? '', { result, ...deps });
+      await consume(doc, result);
+      if (i % 50 === 0) input.progress('markdown', i, misses.length);
+    }
   }
   input.progress('markdown', input.docs.length, input.docs.length);
 }
@@ -69,13 +83,15 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
   return misses;
 }
 
+type Deps = Pick<CachedMarkdown, 'docs' | 'assets'>;
+
 /**
  * Renders on this thread, recording what each page resolved so its cache entry can be checked on
  * reuse. Shiki loads only when a code block is in neither the memo nor the highlight cache: the
  * page that needs it first is rendered again once it is loaded.
  */
-async function renderHere(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
-  let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
+async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<(doc: DocSource) => Promise<{ result: RenderedMarkdown; deps: Deps }>> {
+  let deps: Deps = { docs: {}, assets: {} };
   // The markdown toolchain loads only when some page is not in the cache.
   const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy: true, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
@@ -93,32 +109,28 @@ async function renderHere(docs: readonly DocSource[], input: RenderAllInput, key
       return url;
     },
   });
-  const renderPage = async (doc: DocSource): Promise<RenderedMarkdown> => {
+  return async (doc) => {
     deps = { docs: {}, assets: {} };
     try {
-      return render(doc.markdown, doc.relPath);
+      return { result: render(doc.markdown, doc.relPath), deps };
     } catch (error) {
       if (!(error instanceof ShikiNotLoaded)) throw error;
       await highlighter.load();
       deps = { docs: {}, assets: {} };
-      return render(doc.markdown, doc.relPath);
+      return { result: render(doc.markdown, doc.relPath), deps };
     }
   };
-  for (const [i, doc] of docs.entries()) {
-    const result = await renderPage(doc);
-    input.cache.set(keys.get(doc) ?? '', { result, ...deps });
-    await consume(doc, result);
-    if (i % 50 === 0) input.progress('markdown', i, docs.length);
-  }
 }
 
 /**
- * Spreads pages over worker threads (one per core), each with two pages queued so it never waits
- * for the next. A worker writes each page's cache entry itself and sends back only the result, as
- * strings and small arrays (never a syntax tree). Results are consumed one at a time, in the order
- * they arrive; when the consumer falls behind, workers are fed again only as it catches up.
+ * Spreads pages over this thread and `lanes - 1` worker threads. Each worker has two pages queued
+ * so it never waits for the next; it writes each page's cache entry itself and sends back that
+ * JSON text (one flat string, never a syntax tree). This thread renders a page whenever it is not
+ * busy composing and writing pages: a worker would cost another heap (about 170 MB), while this
+ * thread was idle three quarters of the time. Results are consumed one at a time, in the order they
+ * arrive; when the consumer falls behind, rendering waits for it to catch up.
  */
-async function renderInWorkers(docs: readonly DocSource[], count: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
+async function renderInParallel(docs: readonly DocSource[], lanes: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   const { languagesIn } = await import('./highlight.ts');
   const setup: WorkerSetup = {
     baseUrl: input.baseUrl,
@@ -127,51 +139,98 @@ async function renderInWorkers(docs: readonly DocSource[], count: number, input:
     langs: languagesIn(docs.map((d) => d.markdown)),
     ...(input.highlightCache ? { highlightCache: input.highlightCache.location } : {}),
   };
-  const pool = Array.from({ length: count }, () => startWorker(setup));
-  let next = 0;
-  let done = 0;
-  let waiting = 0;
-  let consumed: Promise<void> = Promise.resolve();
-  const stalled: Worker[] = [];
+  const pool = Array.from({ length: lanes - 1 }, () => startWorker(setup));
+  const queue = createQueue(docs, input, consume);
   const feed = (worker: Worker) => {
-    if (next >= docs.length) return;
-    if (waiting >= MAX_WAITING) return void stalled.push(worker);
-    const index = next++;
+    const index = queue.take(() => feed(worker));
+    if (index === undefined) return;
     const doc = docs[index] as DocSource;
-    const job: WorkerJob = { index, markdown: doc.markdown, relPath: doc.relPath, cacheFile: input.cache.fileOf(keys.get(doc) ?? '') };
-    worker.postMessage(job);
+    worker.postMessage({ index, markdown: doc.markdown, relPath: doc.relPath, cacheFile: input.cache.fileOf(keys.get(doc) ?? '') } satisfies WorkerJob);
   };
   try {
-    await new Promise<void>((resolve, reject) => {
+    const workersDone = new Promise<void>((_, reject) => {
       for (const worker of pool) {
         worker.on('error', reject);
+        worker.on('exit', (code) => reject(new Error(`a markdown worker stopped (exit code ${code})`)));
         worker.on('message', (answer: WorkerAnswer) => {
           if (answer.ready) return void (feed(worker), feed(worker));
-          if (answer.error !== undefined || !answer.result) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error ?? 'no result'}`));
-          const doc = docs[answer.index] as DocSource;
-          const result = answer.result;
-          waiting++;
-          consumed = consumed.then(async () => {
-            await consume(doc, result);
-            waiting--;
-            while (stalled.length > 0 && waiting < MAX_WAITING) feed(stalled.shift() as Worker);
-            if (++done % 50 === 0) input.progress('markdown', done, docs.length);
-            if (done === docs.length) resolve();
-          });
-          consumed.catch(reject);
+          if (answer.error !== undefined || !answer.entry) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error ?? 'no result'}`));
+          queue.deliver(answer.index, (JSON.parse(answer.entry) as CachedMarkdown).result);
           feed(worker);
         });
       }
     });
+    await Promise.race([workersDone, renderLocally(docs, input, keys, queue).then(() => queue.finished)]);
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
 }
 
+/** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
+async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, queue: RenderQueue): Promise<void> {
+  const render = await localRenderer(docs, input);
+  const madeDirs = new Set<string>();
+  for (;;) {
+    // -1: held back until the consumer catches up; undefined: every page is taken.
+    const index = await new Promise<number | undefined>((resolve) => {
+      const next = queue.take(() => resolve(-1));
+      if (next !== undefined || queue.exhausted()) resolve(next);
+    });
+    if (index === undefined) return;
+    if (index === -1) continue;
+    const doc = docs[index] as DocSource;
+    const { result, deps } = await render(doc);
+    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify({ result, ...deps }), madeDirs);
+    queue.deliver(index, result);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+interface RenderQueue {
+  /** The next page to render, or undefined (then `whenFree` is called once rendering may go on). */
+  take(whenFree: () => void): number | undefined;
+  exhausted(): boolean;
+  deliver(index: number, result: RenderedMarkdown): void;
+  /** Settles when every page was consumed (rejects when consuming one failed). */
+  finished: Promise<void>;
+}
+
+function createQueue(docs: readonly DocSource[], input: RenderAllInput, consume: PageConsumer): RenderQueue {
+  let next = 0;
+  let done = 0;
+  let waiting = 0;
+  let consumed: Promise<void> = Promise.resolve();
+  const stalled: (() => void)[] = [];
+  let finish: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
+  const finished = new Promise<void>((resolve, reject) => (finish = { resolve, reject }));
+  return {
+    finished,
+    exhausted: () => next >= docs.length,
+    take(whenFree) {
+      if (next >= docs.length) return undefined;
+      if (waiting >= MAX_WAITING) return void stalled.push(whenFree);
+      return next++;
+    },
+    deliver(index, result) {
+      const doc = docs[index] as DocSource;
+      waiting++;
+      consumed = consumed.then(async () => {
+        await consume(doc, result);
+        waiting--;
+        while (stalled.length > 0 && waiting < MAX_WAITING) (stalled.shift() as () => void)();
+        if (++done % 50 === 0) input.progress('markdown', done, docs.length);
+        if (done === docs.length) finish.resolve();
+      });
+      consumed.catch(finish.reject);
+    },
+  };
+}
+
 function startWorker(setup: WorkerSetup): Worker {
+  const options = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   // Tests and the benchmark run docsgen from source: see worker-from-source.mjs.
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(fromSource ? './worker.ts' : './worker.mjs', import.meta.url);
-  if (!fromSource) return new Worker(script, { workerData: setup });
-  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { workerData: { ...setup, sourceEntry: script.href } });
+  if (!fromSource) return new Worker(script, { ...options, workerData: setup });
+  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { ...options, workerData: { ...setup, sourceEntry: script.href } });
 }

@@ -1,7 +1,8 @@
 /**
  * A markdown worker: renders pages on another core. It receives the build's link and image
  * targets once, then pages one by one; it writes each page's cache entry (with what the page
- * resolved) and answers with the result alone.
+ * resolved) and answers with that same JSON text: one flat string crosses to the main thread
+ * instead of a tree of objects to clone (which cost the workers 7 % of their time).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
@@ -27,7 +28,8 @@ export interface WorkerJob {
 
 export interface WorkerAnswer {
   index: number;
-  result?: RenderedMarkdown;
+  /** The page's cache entry as JSON: `{ result, docs, assets }` (see CachedMarkdown). */
+  entry?: string;
   error?: string;
   ready?: boolean;
 }
@@ -55,9 +57,10 @@ parentPort?.on('message', (job: WorkerJob) => {
   deps = { docs: {}, assets: {} };
   let answer: WorkerAnswer;
   try {
-    const result = render(job.markdown, job.relPath);
-    writeCacheEntrySync(job.cacheFile, { result, docs: deps.docs, assets: deps.assets }, madeDirs);
-    answer = { index: job.index, result };
+    const result: RenderedMarkdown = render(job.markdown, job.relPath);
+    const entry = JSON.stringify({ result, docs: deps.docs, assets: deps.assets });
+    writeCacheEntrySync(job.cacheFile, entry, madeDirs);
+    answer = { index: job.index, entry };
   } catch (error) {
     answer = { index: job.index, error: error instanceof Error ? error.message : String(error) };
   }

@@ -30,12 +30,18 @@ describe('highlight cache', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('never fails the build when the cache cannot be written or read', async () => {
+  it('never fails the build when the cache cannot be written or holds an entry cut short', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'docsgen-highlight-'));
     const blocked = path.join(root, 'file');
     await writeFile(blocked, 'not a folder');
     const highlighter = await createCodeHighlighter(['bash'], { cache: new HighlightCache({ cacheRoot: blocked, salt: 'x' }) });
     expect(highlighter.highlight('ls', 'bash')?.type).toBe('root');
+    const cache = new HighlightCache({ cacheRoot: root, salt: 'x' });
+    cache.set(cache.keyOf('bash', 'ls'), '{"root":{"type":"ro');
+    const lazy = await createCodeHighlighter(['bash'], { cache, lazy: true });
+    expect(() => lazy.highlight('ls', 'bash')).toThrow(ShikiNotLoaded);
+    await lazy.load();
+    expect(lazy.highlight('ls', 'bash')?.type).toBe('root');
     await rm(root, { recursive: true, force: true });
   });
 });
