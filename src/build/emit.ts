@@ -9,6 +9,7 @@ import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { siteFiles } from './render.ts';
 import { writePages } from './pages.ts';
+import type { IncrementalBuild } from './incremental.ts';
 import { indexSearch, type SearchIndex } from './search.ts';
 import { runChecks } from './checks.ts';
 import type { OutputFile, OutputTarget } from './output.ts';
@@ -18,6 +19,8 @@ import type { StageRunner } from './stage.ts';
 export interface EmittedSite {
   /** What the checks saw of each page, by URL path. */
   pages: Map<string, RenderedRoute>;
+  /** Each page's key, by file (`docsgen build`, for the next build's manifest). */
+  pageKeys: ReadonlyMap<string, string>;
   /** Every written file that is not a page. */
   files: Set<string>;
   search: SearchIndex;
@@ -35,13 +38,15 @@ export interface EmitOptions {
   release: boolean;
   /** Keep every search record (`search export`). */
   keepRecords?: boolean;
+  /** `docsgen build`: the previous build into the same out/ (see incremental.ts). */
+  incremental?: IncrementalBuild;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
 export async function emitSite(stage: StageRunner, prepared: PreparedSite, options: EmitOptions): Promise<EmittedSite> {
   const output = await options.open();
   try {
-    const { pages, rendered } = await stage('pages', () => writePages(output, prepared, options));
+    const { pages, rendered, keys: pageKeys } = await stage('pages', () => writePages(output, prepared, options));
     for (const [doc, md] of rendered) prepared.rendered.set(doc, md);
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
@@ -57,7 +62,7 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
       throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
     }
     const outDir = await stage('commit', () => output.commit());
-    return { pages, files, search, findings, warnings, outDir };
+    return { pages, pageKeys, files, search, findings, warnings, outDir };
   } catch (error) {
     await output.abort();
     throw error;

@@ -11,7 +11,8 @@ import type { RenderedMarkdown } from '../markdown/render.ts';
 import { streamMarkdown } from '../markdown/render-all.ts';
 import { createStringPool, type RenderedRoute } from '../checks/links.ts';
 import { withBase } from '../../theme/urls.ts';
-import { createPageRenderer } from './render.ts';
+import { createPageRenderer, pageFileOf } from './render.ts';
+import { pageReuse, type IncrementalBuild } from './incremental.ts';
 import { docRouteComposer } from './routes.ts';
 import { linkTargets } from './content.ts';
 import { createHighlightCache } from './markdown.ts';
@@ -23,9 +24,18 @@ export interface WrittenPages {
   pages: Map<string, RenderedRoute>;
   /** Each doc's rendered markdown (without its HTML when `release` is set). */
   rendered: Map<DocSource, RenderedMarkdown>;
+  /** Each page's key, by file (`docsgen build`: for the next build's manifest). */
+  keys: ReadonlyMap<string, string>;
 }
 
-export async function writePages(output: OutputTarget, prepared: PreparedSite, options: { release: boolean; onProgress?: (phase: string, done: number, total: number) => void }): Promise<WrittenPages> {
+export interface WritePagesOptions {
+  release: boolean;
+  /** `docsgen build`: the previous build into the same out/, whose unchanged pages are reused. */
+  incremental?: IncrementalBuild;
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export async function writePages(output: OutputTarget, prepared: PreparedSite, options: WritePagesOptions): Promise<WrittenPages> {
   const { project, content, routes } = prepared;
   const rendered = new Map<DocSource, RenderedMarkdown>();
   const render = createPageRenderer({ ...prepared, rendered, site: prepared.site.site, keep: createStringPool() });
@@ -33,9 +43,14 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   const routeIndex = new Map(routes.flatMap((route, i) => (route.doc ? [[route.doc, i] as const] : [])));
   const checked: (RenderedRoute | undefined)[] = new Array(routes.length);
   let done = 0;
+  const reuse = options.incremental ? pageReuse(options.incremental, render.context, prepared.themeHash, prepared.site.site.search.indexUrl) : undefined;
   const emit = async (i: number, route: RouteEntry) => {
-    const page = render(route);
-    for (const file of page.files) await output.write(file.rel, file.contents as string);
+    const before = reuse ? await reuse.previous(pageFileOf(route), reuse.keyOf(route.page)) : undefined;
+    const page = before ? render.withDocument(route, before.html) : render(route);
+    for (const file of page.files) {
+      if (before?.source && output.linkFrom) await output.linkFrom(file.rel, before.source);
+      else await output.write(file.rel, file.contents as string);
+    }
     checked[i] = page.checked;
     routes[i] = options.release ? releasedRoute(route) : route;
     if (++done % 50 === 0) options.onProgress?.('render', done, routes.length);
@@ -65,6 +80,7 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   return {
     pages: new Map(checked.flatMap((page) => (page ? [[page.path, page] as const] : []))),
     rendered: new Map(content.docs.flatMap((doc) => (rendered.has(doc) ? [[doc, rendered.get(doc) as RenderedMarkdown] as const] : []))),
+    keys: reuse?.keys ?? new Map(),
   };
 }
 

@@ -37,6 +37,8 @@ export interface PreparedSite {
   /** The search index's name, decided before the pages that point to it (see site-inputs.ts). */
   searchName: string;
   theme: ThemeServer;
+  /** Changes with any file of the theme or docsgen itself. */
+  themeHash: string;
 }
 
 export async function prepareSite(stage: StageRunner, options: BuilderOptions): Promise<PreparedSite> {
@@ -58,5 +60,5 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
   const searchName = serve ? 'dev' : searchInputsName(project, content, apiPages);
   if (site.site.search.mode === 'local') site.site.search.indexUrl = project.config.baseUrl + searchIndexRel(searchName);
   const theme = await stage('theme', () => loadTheme(project, themeHash));
-  return { project, content, markdownCache, rendered, apiPages, bundle, site, customPages, routes, routeFindings, searchName, theme };
+  return { project, content, markdownCache, rendered, apiPages, bundle, site, customPages, routes, routeFindings, searchName, theme, themeHash };
 }

@@ -28,7 +28,20 @@ export interface RenderedPage {
   checked?: RenderedRoute;
 }
 
-export type PageRenderer = (route: RouteEntry) => RenderedPage;
+export type PageRenderer = ((route: RouteEntry) => RenderedPage) & {
+  /** The route with an HTML document made before (an incremental build's reused page): the same files and checks, nothing rendered. */
+  withDocument(route: RouteEntry, html: string): RenderedPage;
+  /**
+   * Everything a document is made from besides its route's data and the search index's URL: the
+   * site data, the assets, the canonical origin. Part of an incremental build's page key.
+   */
+  readonly context: string;
+};
+
+/** The file of a route's document, relative to the output folder. */
+export function pageFileOf(route: RouteEntry): string {
+  return route.page.kind === 'notfound' ? '404.html' : `${route.page.route.slice(1)}index.html`;
+}
 
 export function createPageRenderer(input: {
   project: Project;
@@ -51,13 +64,12 @@ export function createPageRenderer(input: {
       assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
-  return (route) => {
-    const html = documentOf(route.page);
-    if (route.page.kind === 'notfound') return { files: [{ rel: '404.html', contents: html }] };
-    const dir = route.page.route.slice(1);
+  const withDocument = (route: RouteEntry, html: string): RenderedPage => {
+    const files = [{ rel: pageFileOf(route), contents: html }];
+    if (route.page.kind === 'notfound') return { files };
     const md = route.doc ? input.rendered.get(route.doc) : undefined;
     return {
-      files: [{ rel: `${dir}index.html`, contents: html }],
+      files,
       checked: {
         path: withBase(config.baseUrl, route.page.route),
         ids: collectIds(html, input.keep),
@@ -67,6 +79,9 @@ export function createPageRenderer(input: {
       },
     };
   };
+  const site = { ...input.site, search: { ...input.site.search, indexUrl: undefined } };
+  const context = JSON.stringify([site, assets, config.url]);
+  return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, context });
 }
 
 function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {

@@ -15,7 +15,9 @@ export function searchInputsName(project: Project, content: Pick<Content, 'docs'
   const part = (text: string) => hash.update(text).update('\u0000');
   part(DOCSGEN_VERSION);
   part(JSON.stringify(project.config));
-  part(JSON.stringify([...content.categories].sort(([a], [b]) => (a < b ? -1 : 1))));
+  // Without the files' absolute paths: the same site in another folder names its index the same.
+  const categories = [...content.categories.values()].map(({ dir, label, position, collapsed }) => [dir, label, position, collapsed]);
+  part(JSON.stringify(categories.sort(([a], [b]) => (String(a) < String(b) ? -1 : 1))));
   for (const doc of content.docs) {
     part(doc.relPath);
     part(doc.frontMatterText);
