@@ -7,11 +7,11 @@
 import type { Finding } from '../checks/findings.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
 import { createStageRunner, type Progress, type StageRunner, type StageTiming } from './stage.ts';
-import { prepareSite, type PreparedSite } from './prepare.ts';
-import { emitSite, type EmittedSite, type EmitOptions } from './emit.ts';
+import type { PreparedSite } from './prepare.ts';
+import type { EmittedSite, EmitOptions } from './emit.ts';
 import { createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
 import path from 'node:path';
-import { updatePages, type FileChange } from './update.ts';
+import type { FileChange } from './update.ts';
 import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 
@@ -67,6 +67,8 @@ export function createBuilder(options: BuilderOptions): Builder {
     const incremental = await stage('inputs', () => startIncremental(options));
     const upToDate = incremental ? await stage('up to date', () => upToDateResult(incremental, started)) : undefined;
     if (upToDate) return upToDate;
+    // The stages' modules (the whole toolchain) load only now: an up-to-date build never needs them.
+    const [{ prepareSite }, { emitSite }] = await Promise.all([import('./prepare.ts'), import('./emit.ts')]);
     const prepared = await prepareSite(stage, options);
     const emitted = await emitSite(stage, prepared, { ...emitOptions, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
@@ -80,6 +82,7 @@ export function createBuilder(options: BuilderOptions): Builder {
     update: async (changes) => {
       const started = performance.now();
       const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
+      const { updatePages } = await import('./update.ts');
       const routes = state ? await updatePages(stage, state, changes, options) : undefined;
       if (!state || !routes) return { kind: 'full', routes: [], result: await full() };
       return { kind: 'pages', routes, result: resultOf(state, started, stage) };

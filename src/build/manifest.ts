@@ -9,7 +9,8 @@
  * Nothing in it is trusted without checking: the inputs are signed again and every file of out/ is
  * compared with its record before the manifest is used (see incremental.ts).
  */
-import { lstat, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Finding } from '../checks/findings.ts';
@@ -79,16 +80,32 @@ export async function inputSignature(roots: readonly string[], extra: readonly s
   return hash.digest('hex');
 }
 
-/** Every file (or symlink) below `root`, sorted, with its lstat; undefined when `root` does not exist. */
-async function listFiles(root: string): Promise<[string, { size: number; mtimeMs: number; ino: number }][] | undefined> {
-  const info = await lstat(root).catch(() => undefined);
+type FileStat = { size: number; mtimeMs: number; ino: number };
+
+/**
+ * Every file (or symlink) below `root`, sorted, with its lstat; undefined when `root` does not
+ * exist. Synchronous on purpose: hundreds of stats in a row cost a few milliseconds this way, and
+ * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
+ */
+async function listFiles(root: string): Promise<[string, FileStat][] | undefined> {
+  const statOf = (file: string): FileStat | undefined => {
+    const info = lstatSync(file, { throwIfNoEntry: false });
+    return info ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+  };
+  const info = lstatSync(root, { throwIfNoEntry: false });
   if (!info) return undefined;
-  if (!info.isDirectory()) return [['', info]];
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  const files = entries.filter((e) => !e.isDirectory()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  if (!info.isDirectory()) return [['', { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino }]];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  } catch {
+    entries = [];
+  }
+  // Joined by hand: path.relative and path.join on every file were a fifth of an up-to-date build.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const files = entries.filter((e) => !e.isDirectory()).map((e) => (e.parentPath === root ? e.name : `${e.parentPath.slice(prefix.length)}${path.sep}${e.name}`));
   files.sort();
-  const stats = await Promise.all(files.map((rel) => lstat(path.join(root, rel)).catch(() => undefined)));
-  return files.map((rel, i) => [rel, stats[i] ?? { size: -1, mtimeMs: -1, ino: -1 }]);
+  return files.map((rel) => [rel, statOf(prefix + rel) ?? { size: -1, mtimeMs: -1, ino: -1 }]);
 }
 
 /** Each file of the output folder (the marker aside) as it is now. */
