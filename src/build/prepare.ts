@@ -18,6 +18,8 @@ import { loadApiPages, type ApiPage } from './api.ts';
 import { composeSite, type Site } from './site.ts';
 import { composeAllRoutes, renderCustomRoutes, type CustomPages } from './routes.ts';
 import { searchIndexRel } from './search.ts';
+import { prestartMarkdownWorkers } from '../markdown/render-all.ts';
+import { readdirSync } from 'node:fs';
 import { searchInputsName } from './site-inputs.ts';
 import type { StageRunner } from './stage.ts';
 import type { BuilderOptions } from './builder.ts';
@@ -44,6 +46,7 @@ export interface PreparedSite {
 export async function prepareSite(stage: StageRunner, options: BuilderOptions): Promise<PreparedSite> {
   const serve = options.mode === 'serve';
   const project = await stage('project', () => loadProject(options.configFile));
+  if (!serve) prestartMarkdownWorkers(countMarkdownFiles(project.contentDir));
   const content = await stage('content', () => readContent(project, { includeDrafts: serve }));
   const themeHash = await themeFingerprint(project);
   // esbuild bundles the client on its own threads meanwhile.
@@ -61,4 +64,13 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
   if (site.site.search.mode === 'local') site.site.search.indexUrl = project.config.baseUrl + searchIndexRel(searchName);
   const theme = await stage('theme', () => loadTheme(project, themeHash));
   return { project, content, markdownCache, rendered, apiPages, bundle, site, customPages, routes, routeFindings, searchName, theme, themeHash };
+}
+
+/** How many markdown files content/ holds, counted before they are read (to start workers early). */
+function countMarkdownFiles(contentDir: string): number {
+  try {
+    return readdirSync(contentDir, { recursive: true }).filter((name) => String(name).endsWith('.md')).length;
+  } catch {
+    return 0; // the content stage reports a missing content/
+  }
 }

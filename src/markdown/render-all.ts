@@ -139,7 +139,7 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
     langs: languagesIn(docs.map((d) => d.markdown)),
     ...(input.highlightCache ? { highlightCache: input.highlightCache.location } : {}),
   };
-  const pool = Array.from({ length: lanes - 1 }, () => startWorker(setup));
+  const pool = Array.from({ length: lanes - 1 }, () => takePrestarted(setup) ?? startWorker(setup));
   const queue = createQueue(docs, input, consume);
   const feed = (worker: Worker) => {
     const index = queue.take(() => feed(worker));
@@ -226,11 +226,41 @@ function createQueue(docs: readonly DocSource[], input: RenderAllInput, consume:
   };
 }
 
-function startWorker(setup: WorkerSetup): Worker {
+/** Starts a worker; without `setup` it loads the toolchain and waits for the setup as its first message. */
+function startWorker(setup: WorkerSetup | undefined): Worker {
   const options = { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   // Tests and the benchmark run docsgen from source: see worker-from-source.mjs.
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(fromSource ? './worker.ts' : './worker.mjs', import.meta.url);
-  if (!fromSource) return new Worker(script, { ...options, workerData: setup });
-  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { ...options, workerData: { ...setup, sourceEntry: script.href } });
+  if (!fromSource) return new Worker(script, { ...options, workerData: { setup } });
+  return new Worker(new URL('./worker-from-source.mjs', import.meta.url), { ...options, workerData: { setup, sourceEntry: script.href } });
+}
+
+const prestarted: Worker[] = [];
+
+/**
+ * Starts the markdown workers of a build early, while it still reads content/ on this thread (the
+ * other cores are idle then): each loads the toolchain meanwhile. Only when content/ holds enough
+ * pages for workers; a worker the build does not use does not keep the process alive.
+ */
+export function prestartMarkdownWorkers(markdownFiles: number): void {
+  const lanes = Math.min(4, availableParallelism());
+  if (markdownFiles < WORKER_THRESHOLD || lanes < 2 || prestarted.length > 0) return;
+  for (let i = 1; i < lanes; i++) {
+    const worker = startWorker(undefined);
+    worker.unref();
+    // A worker that failed to start only means a new one later.
+    const drop = () => prestarted.splice(prestarted.indexOf(worker) >>> 0, 1);
+    worker.once('error', drop).once('exit', drop);
+    prestarted.push(worker);
+  }
+}
+
+function takePrestarted(setup: WorkerSetup): Worker | undefined {
+  const worker = prestarted.shift();
+  if (!worker) return undefined;
+  worker.removeAllListeners('error').removeAllListeners('exit');
+  worker.ref();
+  worker.postMessage(setup);
+  return worker;
 }

@@ -1,8 +1,9 @@
 /**
  * A markdown worker: renders pages on another core. It receives the build's link and image
- * targets once, then pages one by one; it writes each page's cache entry (with what the page
- * resolved) and answers with that same JSON text: one flat string crosses to the main thread
- * instead of a tree of objects to clone (which cost the workers 7 % of their time).
+ * targets once (as workerData, or as its first message when it was started early, while the
+ * build was still reading content/), then pages one by one; it writes each page's cache entry
+ * (with what the page resolved) and answers with that same JSON text: one flat string crosses to
+ * the main thread instead of a tree of objects to clone (which cost the workers 7 % of their time).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
@@ -34,7 +35,7 @@ export interface WorkerAnswer {
   ready?: boolean;
 }
 
-const setup = workerData as WorkerSetup;
+const setup = ((workerData as { setup?: WorkerSetup } | undefined)?.setup ?? (await new Promise((resolve) => parentPort?.once('message', resolve)))) as WorkerSetup;
 const highlighter = await createCodeHighlighter(setup.langs, setup.highlightCache ? { cache: new HighlightCache(setup.highlightCache) } : {});
 let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
 const render = createMarkdownRenderer({

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
+import { prestartMarkdownWorkers, renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
 import { MarkdownCache } from '../../src/cache/markdown-cache.ts';
 import type { DocSource } from '../../src/content/scan.ts';
 
@@ -64,5 +64,15 @@ describe('streamMarkdown', () => {
     );
     expect(seen.size).toBe(250);
     expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
+});
+
+describe('workers started early', () => {
+  it('take their setup as their first message and render like the others', async () => {
+    prestartMarkdownWorkers(docs.length);
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-prestart-'));
+    const rendered = await renderAllMarkdown({ docs, cache: new MarkdownCache(cacheDir, 'prestart'), baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, allDocRoutes: routes, allAssetUrls: {}, progress: () => undefined });
+    expect(rendered.size).toBe(250);
+    expect(rendered.get(docs[249]!)?.html).toContain('href="/docs/section/page-0/#page-0"');
   }, 60_000);
 });
