@@ -13,7 +13,7 @@ import type { Highlighter } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 import type { Root, Element, ElementContent } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visitElements } from './walk.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
 
 export const LIGHT_THEME = 'github-light';
@@ -108,8 +108,8 @@ function parseEntry(json: string): Root | null | undefined {
 /** rehype plugin: replaces `<pre><code class="language-x">` with Shiki's output. */
 export function rehypeShiki(highlighter: CodeHighlighter) {
   return (tree: Root): void => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    visitElements(tree, (node: Element, index, parent) => {
+      if (node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
       const classes = (code.properties.className as string[] | undefined) ?? [];

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Root, Element } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visitElements } from './walk.ts';
 import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
@@ -58,7 +58,7 @@ export function rehypeLinks(resolvers: LinkResolvers) {
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);
 
-    visit(tree, 'element', (node: Element) => {
+    visitElements(tree, (node: Element) => {
       const line = node.position?.start.line ?? 0;
       const column = node.position?.start.column ?? 0;
       if (!passesUrlPolicy(node, findings)) return;
