@@ -4,7 +4,7 @@
  * image targets it resolved, and is reused only while those still resolve the same way. Deleting
  * the folder is always safe.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -30,6 +30,11 @@ export class MarkdownCache {
 
   keyOf(relPath: string, markdown: string): string {
     return hashText(this.salt, relPath, markdown);
+  }
+
+  /** False when the cache holds no entry at all (a cold build): no page needs looking up. */
+  mayHaveEntries(): boolean {
+    return existsSync(this.dir);
   }
 
   /** The entry's file: a worker thread that renders the page writes it there (writeCacheEntrySync). */

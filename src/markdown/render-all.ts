@@ -15,6 +15,8 @@ import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
 /** Below this many pages to render, starting a worker costs more than it saves. */
 const WORKER_THRESHOLD = 200;
+/** Pages sent to a worker ahead of its answers. */
+const QUEUED_PER_WORKER = 4;
 /** Pages rendered but not yet taken by the consumer: beyond this, rendering waits (bounded memory). */
 const MAX_WAITING = 32;
 /**
@@ -69,6 +71,7 @@ export async function streamMarkdown(input: RenderAllInput, consume: PageConsume
 
 /** Pages whose cache entry still holds, handed on; returns the others. */
 async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<DocSource[]> {
+  if (!input.cache.mayHaveEntries()) return [...input.docs];
   const resolve = { doc: input.routeOfDoc, asset: input.urlOfAsset };
   const misses: DocSource[] = [];
   for (let i = 0; i < input.docs.length; i += 64) {
@@ -123,12 +126,17 @@ async function localRenderer(docs: readonly DocSource[], input: RenderAllInput):
 }
 
 /**
- * Spreads pages over this thread and `lanes - 1` worker threads. Each worker has two pages queued
- * so it never waits for the next; it writes each page's cache entry itself and sends back that
+ * Spreads pages over this thread and `lanes - 1` worker threads. Each worker has four pages queued
+ * so it never waits for the next (this thread answers only between two pages of its own, and a
+ * worker with two queued ran dry a tenth of the time); it writes each page's cache entry itself and sends back that
  * JSON text (one flat string, never a syntax tree). This thread renders a page whenever it is not
  * busy composing and writing pages: a worker would cost another heap (about 170 MB), while this
  * thread was idle three quarters of the time. Results are consumed one at a time, in the order they
  * arrive; when the consumer falls behind, rendering waits for it to catch up.
+ *
+ * A render this large is a cold build: the highlight cache (one small file per code block, for
+ * later rebuilds of single pages) is neither read nor written. On this machine's file system
+ * opening a file costs about 150 µs: its misses and writes were a tenth of a page's time.
  */
 async function renderInParallel(docs: readonly DocSource[], lanes: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   const { languagesIn } = await import('./highlight.ts');
@@ -137,7 +145,6 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
     docRoutes: input.allDocRoutes ?? {},
     assetUrls: input.allAssetUrls ?? {},
     langs: languagesIn(docs.map((d) => d.markdown)),
-    ...(input.highlightCache ? { highlightCache: input.highlightCache.location } : {}),
   };
   const pool = Array.from({ length: lanes - 1 }, () => takePrestarted(setup) ?? startWorker(setup));
   const queue = createQueue(docs, input, consume);
@@ -153,7 +160,7 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
         worker.on('error', reject);
         worker.on('exit', (code) => reject(new Error(`a markdown worker stopped (exit code ${code})`)));
         worker.on('message', (answer: WorkerAnswer) => {
-          if (answer.ready) return void (feed(worker), feed(worker));
+          if (answer.ready) return void Array.from({ length: QUEUED_PER_WORKER }, () => feed(worker));
           if (answer.error !== undefined || !answer.entry) return reject(new Error(`${docs[answer.index]?.relPath ?? '?'}: ${answer.error ?? 'no result'}`));
           queue.deliver(answer.index, (JSON.parse(answer.entry) as CachedMarkdown).result);
           feed(worker);
@@ -168,7 +175,8 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
 
 /** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
 async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, queue: RenderQueue): Promise<void> {
-  const render = await localRenderer(docs, input);
+  // No highlight cache in a bulk render (see renderInParallel).
+  const render = await localRenderer(docs, { ...input, highlightCache: undefined });
   const madeDirs = new Set<string>();
   for (;;) {
     // -1: held back until the consumer catches up; undefined: every page is taken.

@@ -9,14 +9,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
 import { createMarkdownRenderer, type RenderedMarkdown } from './render.ts';
 import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
-import { HighlightCache, type HighlightCacheLocation } from '../cache/highlight-cache.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
   docRoutes: Record<string, string>;
   assetUrls: Record<string, string>;
   langs: string[];
-  highlightCache?: HighlightCacheLocation;
 }
 
 export interface WorkerJob {
@@ -36,7 +34,7 @@ export interface WorkerAnswer {
 }
 
 const setup = ((workerData as { setup?: WorkerSetup } | undefined)?.setup ?? (await new Promise((resolve) => parentPort?.once('message', resolve)))) as WorkerSetup;
-const highlighter = await createCodeHighlighter(setup.langs, setup.highlightCache ? { cache: new HighlightCache(setup.highlightCache) } : {});
+const highlighter = await createCodeHighlighter(setup.langs);
 let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
 const render = createMarkdownRenderer({
   highlighter,
