@@ -7,11 +7,12 @@
 import type { Finding } from '../checks/findings.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
 import { createStageRunner, type Progress, type StageRunner, type StageTiming } from './stage.ts';
-import { prepareSite, type PreparedSite } from './prepare.ts';
-import { emitSite, type EmittedSite, type EmitOptions } from './emit.ts';
+import type { PreparedSite } from './prepare.ts';
+import type { EmittedSite, EmitOptions } from './emit.ts';
 import { createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
 import path from 'node:path';
-import { updatePages, type FileChange } from './update.ts';
+import type { FileChange } from './update.ts';
+import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 
 export type BuildMode = 'build' | 'check' | 'export' | 'serve';
@@ -63,9 +64,15 @@ export function createBuilder(options: BuilderOptions): Builder {
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
     // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.
     await stage('guard folders', () => guardBuildFolders({ configFile: options.configFile, outDir: options.outDir, writesOutput: options.mode === 'build' }));
+    const incremental = await stage('inputs', () => startIncremental(options));
+    const upToDate = incremental ? await stage('up to date', () => upToDateResult(incremental, started)) : undefined;
+    if (upToDate) return upToDate;
+    // The stages' modules (the whole toolchain) load only now: an up-to-date build never needs them.
+    const [{ prepareSite }, { emitSite }] = await Promise.all([import('./prepare.ts'), import('./emit.ts')]);
     const prepared = await prepareSite(stage, options);
-    const emitted = await emitSite(stage, prepared, emitOptions);
+    const emitted = await emitSite(stage, prepared, { ...emitOptions, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
+    if (incremental) await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted }));
     // Only the dev server edits a build later; a one-shot build lets each page go once written.
     state = options.mode === 'serve' ? { ...prepared, ...emitted } : undefined;
     return resultOf({ ...prepared, ...emitted }, started, stage);
@@ -75,6 +82,7 @@ export function createBuilder(options: BuilderOptions): Builder {
     update: async (changes) => {
       const started = performance.now();
       const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
+      const { updatePages } = await import('./update.ts');
       const routes = state ? await updatePages(stage, state, changes, options) : undefined;
       if (!state || !routes) return { kind: 'full', routes: [], result: await full() };
       return { kind: 'pages', routes, result: resultOf(state, started, stage) };
@@ -96,8 +104,20 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
       return { ...base, open: outputs.open, failOnErrors: false, release: false, committed: outputs.retire };
     }
     default:
-      return { ...base, open: async () => noOutput(), failOnErrors: false, release: true };
+      return { ...base, open: async () => noOutput(), failOnErrors: false, release: true, keepRecords: options.mode === 'export' };
   }
+}
+
+/** The manifest of the build just committed, for the next one (see incremental.ts). */
+function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, built: BuildState): Promise<void> {
+  return finishIncremental(incremental, {
+    roots: inputRoots(options.configFile, built.project.config.api.map((api) => api.spec)),
+    // Custom React pages may import any file: such a site is never taken as up to date.
+    volatile: built.content.customPages.length > 0,
+    searchIndexUrl: built.site.site.search.indexUrl,
+    result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
+    keys: built.pageKeys,
+  });
 }
 
 function resultOf(built: BuildState, started: number, stage: StageRunner): BuildResult {

@@ -6,8 +6,12 @@ import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import { renderAllMarkdown } from '../markdown/render-all.ts';
 import { MarkdownCache } from '../cache/markdown-cache.ts';
+import { HighlightCache } from '../cache/highlight-cache.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { hashText } from '../cache/fingerprint.ts';
-import { DOCSGEN_VERSION } from '../paths.ts';
+import { DOCSGEN_NODE_MODULES, DOCSGEN_VERSION } from '../paths.ts';
+import { DARK_THEME, LIGHT_THEME } from '../markdown/highlight.ts';
 import { withBase } from '../../theme/urls.ts';
 import { linkTargets, type Content } from './content.ts';
 import type { Project } from './project.ts';
@@ -17,16 +21,30 @@ export function createMarkdownCache(project: Project): MarkdownCache {
   return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v2'));
 }
 
+/** Highlighted blocks depend on Shiki, its grammars and themes, not on docsgen's own code. */
+export function createHighlightCache(project: Project): HighlightCache {
+  const versionOf = (name: string) => {
+    try {
+      return (JSON.parse(readFileSync(path.join(DOCSGEN_NODE_MODULES, name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      return DOCSGEN_VERSION; // not where expected: tie the cache to docsgen's version instead
+    }
+  };
+  const versions = ['shiki', '@shikijs/core', '@shikijs/langs', '@shikijs/themes', '@shikijs/engine-oniguruma', '@shikijs/vscode-textmate'].map(versionOf);
+  return new HighlightCache({ cacheRoot: project.projectCache, salt: hashText('highlight-v2', LIGHT_THEME, DARK_THEME, ...versions) });
+}
+
 export async function renderMarkdown(
   project: Project,
   content: Content,
   docs: readonly DocSource[],
-  options: { cache: MarkdownCache; progress: Progress },
+  options: { cache: MarkdownCache; highlightCache?: HighlightCache; progress: Progress },
 ): Promise<Map<DocSource, RenderedMarkdown>> {
   const targets = linkTargets(project, content);
   const rendered = await renderAllMarkdown({
     docs,
     cache: options.cache,
+    ...(options.highlightCache ? { highlightCache: options.highlightCache } : {}),
     ...targets,
     // Workers cannot call back into this thread, so they get every route and image URL up front.
     allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),

@@ -19,6 +19,8 @@ export interface OutputFile {
 
 export interface OutputTarget {
   write(rel: string, contents: string | Uint8Array): Promise<void>;
+  /** The file is the same as `source` (a file of the previous build): linked, or copied where links are not possible. */
+  linkFrom?(rel: string, source: string): Promise<void>;
   /** Makes the written files the output; returns the folder that now holds them. */
   commit(): Promise<string>;
   abort(): Promise<void>;
@@ -28,6 +30,7 @@ export async function openAtomicOutput(outDir: string): Promise<OutputTarget> {
   const writer = await OutputWriter.create(outDir);
   return {
     write: (rel, contents) => writer.write(rel, contents),
+    linkFrom: (rel, source) => writer.linkFrom(rel, source),
     commit: async () => {
       await writer.commit();
       return outDir;

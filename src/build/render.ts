@@ -1,8 +1,8 @@
 /**
- * Stage "render": each route rendered with the theme into its HTML document and its data file (the
- * JSON that client navigation fetches), plus what the checks need from the rendered page: its ids
- * and its links. Content images, static files, the search index, sitemap and robots.txt are the
- * site's other files.
+ * Stage "render": each route rendered with the theme into its HTML document (client navigation
+ * fetches the same document and reads the page's data out of it; see theme/client/navigation.ts),
+ * plus what the checks need from the rendered page: its ids and its links. Content images, static
+ * files, the search index, sitemap and robots.txt are the site's other files.
  */
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
@@ -23,15 +23,26 @@ import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
 import type { SearchIndex } from './search.ts';
 
-export const PAGE_DATA_FILE = '__data.json';
-
 export interface RenderedPage {
   files: OutputFile[];
   /** The page as the link and anchor checks see it (not for the 404 page). */
   checked?: RenderedRoute;
 }
 
-export type PageRenderer = (route: RouteEntry) => RenderedPage;
+export type PageRenderer = ((route: RouteEntry) => RenderedPage) & {
+  /** The route with an HTML document made before (an incremental build's reused page): the same files and checks, nothing rendered. */
+  withDocument(route: RouteEntry, html: string): RenderedPage;
+  /**
+   * Everything a document is made from besides its route's data and the search index's URL: the
+   * site data, the assets, the canonical origin. Part of an incremental build's page key.
+   */
+  readonly context: string;
+};
+
+/** The file of a route's document, relative to the output folder. */
+export function pageFileOf(route: RouteEntry): string {
+  return route.page.kind === 'notfound' ? '404.html' : `${route.page.route.slice(1)}index.html`;
+}
 
 export function createPageRenderer(input: {
   project: Project;
@@ -55,17 +66,13 @@ export function createPageRenderer(input: {
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
   const announcement = rawPart(input.site.announcementBar?.content);
-  return (route) => {
-    const html = documentOf(route.page);
-    if (route.page.kind === 'notfound') return { files: [{ rel: '404.html', contents: html }] };
-    const dir = route.page.route.slice(1);
+  const withDocument = (route: RouteEntry, html: string): RenderedPage => {
+    const files = [{ rel: pageFileOf(route), contents: html }];
+    if (route.page.kind === 'notfound') return { files };
     const md = route.doc ? input.rendered.get(route.doc) : undefined;
     const targets = collectLinkTargets(html, input.keep, markdownPageParts(md, announcement));
     return {
-      files: [
-        { rel: `${dir}index.html`, contents: html },
-        { rel: `${dir}${PAGE_DATA_FILE}`, contents: JSON.stringify(route.page) },
-      ],
+      files,
       checked: {
         path: withBase(config.baseUrl, route.page.route),
         ids: targets.ids,
@@ -75,6 +82,9 @@ export function createPageRenderer(input: {
       },
     };
   };
+  const site = { ...input.site, search: { ...input.site.search, indexUrl: undefined } };
+  const context = JSON.stringify([site, assets, config.url]);
+  return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, context });
 }
 
 function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {

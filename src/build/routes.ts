@@ -2,7 +2,7 @@
  * Stage "routes": every route with the PageData the theme renders (docs, the landing page, custom
  * React pages, search, API pages, 404).
  */
-import { composeRoutes, type RouteEntry } from '../routes.ts';
+import { composeRoutes, createDocRouteComposer, type RouteEntry, type RouteInput } from '../routes.ts';
 import { renderCustomPages } from '../pages/custom-pages.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -19,11 +19,17 @@ export function renderCustomRoutes(project: Project, content: Content): Promise<
   return renderCustomPages(project.contentDir, content.customPages, project.docsgenCache);
 }
 
-export function composeAllRoutes(
-  project: Project,
-  parts: { content: Content; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; site: Site; apiPages: readonly ApiPage[]; customPages: CustomPages; lastUpdated?: LastUpdateTimes },
-): { routes: RouteEntry[]; findings: Finding[] } {
-  return composeRoutes({
+type RouteParts = {
+  content: Content;
+  rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
+  site: Site;
+  apiPages: readonly ApiPage[];
+  customPages: CustomPages;
+  lastUpdated?: LastUpdateTimes;
+};
+
+function routeInput(project: Project, parts: RouteParts): RouteInput {
+  return {
     config: project.config,
     docs: parts.content.docs,
     rendered: parts.rendered,
@@ -32,5 +38,14 @@ export function composeAllRoutes(
     sidebarItemsUrl: parts.site.sidebarItemsUrl,
     customPages: parts.customPages,
     ...(parts.lastUpdated ? { lastUpdated: parts.lastUpdated } : {}),
-  });
+  };
+}
+
+export function composeAllRoutes(project: Project, parts: RouteParts): { routes: RouteEntry[]; findings: Finding[] } {
+  return composeRoutes(routeInput(project, parts));
+}
+
+/** One doc's route with its rendered markdown (see createDocRouteComposer). */
+export function docRouteComposer(project: Project, parts: Omit<RouteParts, 'rendered'>): (doc: DocSource, md: RenderedMarkdown) => RouteEntry {
+  return createDocRouteComposer(routeInput(project, { ...parts, rendered: new Map() }));
 }

@@ -39,7 +39,7 @@ export function indexSearch(
   project: Project,
   routes: readonly RouteEntry[],
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
-  options: { keepRecords: boolean; stableName: boolean },
+  options: { keepRecords: boolean; stableName: boolean; name?: string },
 ): SearchIndex {
   const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
   const records: SearchRecord[] = [];
@@ -53,14 +53,25 @@ export function indexSearch(
   const files = indexFiles(buildEmbeddedIndex(pages, meta));
   // Files are named by the hash of the whole index, so a browser never mixes two builds' shards.
   // The dev server rewrites the index on every edit: a stable name keeps the pages that point to it valid.
-  const hash = createHash('sha256');
-  for (const [name, contents] of files) hash.update(name).update(contents);
-  const folder = `${ASSETS_DIR}/search-index-${options.stableName ? 'dev' : hash.digest('hex').slice(0, 10)}`;
-  return { rel: `${folder}/index.json`, files: [...files].map(([name, contents]) => ({ rel: `${folder}/${name}`, contents })), records };
+  // A build that renders its pages before the index exists names it by its inputs (`name`).
+  let name = options.stableName ? 'dev' : options.name;
+  if (name === undefined) {
+    const hash = createHash('sha256');
+    for (const [file, contents] of files) hash.update(file).update(contents);
+    name = hash.digest('hex').slice(0, 10);
+  }
+  const rel = searchIndexRel(name);
+  const folder = rel.slice(0, rel.lastIndexOf('/'));
+  return { rel, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
 }
 
 /** The files of `after` that differ from `before` (the dev server rewrites only those). */
 export function changedSearchFiles(before: SearchIndex | undefined, after: SearchIndex): SearchIndex['files'] {
   const previous = new Map(before?.files.map((f) => [f.rel, f.contents]));
   return after.files.filter((f) => previous.get(f.rel) !== f.contents);
+}
+
+/** Where the index named `name` has its entry file, relative to the output folder. */
+export function searchIndexRel(name: string): string {
+  return `${ASSETS_DIR}/search-index-${name}/index.json`;
 }

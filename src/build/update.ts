@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { readDoc, type DocSource } from '../content/scan.ts';
 import { expandDocVariables } from '../content/variables.ts';
-import { renderMarkdown } from './markdown.ts';
+import { createHighlightCache, renderMarkdown } from './markdown.ts';
 import { composeAllRoutes } from './routes.ts';
 import { changedSearchFiles, indexSearch, type SearchIndex } from './search.ts';
 import { createPageRenderer } from './render.ts';
@@ -34,7 +34,7 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
     state.rendered.delete(before);
   }
   const progress = options.onProgress ?? (() => undefined);
-  const fresh = await stage('markdown', () => renderMarkdown(project, content, edits.map((e) => e.after), { cache: state.markdownCache, progress }));
+  const fresh = await stage('markdown', () => renderMarkdown(project, content, edits.map((e) => e.after), { cache: state.markdownCache, highlightCache: createHighlightCache(project), progress }));
   for (const [doc, md] of fresh) state.rendered.set(doc, md);
   await state.markdownCache.flush();
   const composed = await stage('routes', () => composeAllRoutes(project, state));

@@ -4,6 +4,7 @@
  * image targets it resolved, and is reused only while those still resolve the same way. Deleting
  * the folder is always safe.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -31,6 +32,16 @@ export class MarkdownCache {
     return hashText(this.salt, relPath, markdown);
   }
 
+  /** False when the cache holds no entry at all (a cold build): no page needs looking up. */
+  mayHaveEntries(): boolean {
+    return existsSync(this.dir);
+  }
+
+  /** The entry's file: a worker thread that renders the page writes it there (writeCacheEntrySync). */
+  fileOf(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
   /** The cached result, if its dependencies still resolve as they did. */
   async get(
     key: string,
@@ -38,7 +49,7 @@ export class MarkdownCache {
   ): Promise<RenderedMarkdown | undefined> {
     let entry: CachedMarkdown;
     try {
-      entry = JSON.parse(await readFile(path.join(this.dir, key.slice(0, 2), `${key}.json`), 'utf8')) as CachedMarkdown;
+      entry = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as CachedMarkdown;
     } catch {
       return undefined;
     }
@@ -50,7 +61,7 @@ export class MarkdownCache {
   set(key: string, entry: CachedMarkdown): void {
     // The entry object is the build's own result (no copy); it is serialised only when written, so
     // a large build does not hold a second, JSON copy of every page.
-    this.pending.push({ file: path.join(this.dir, key.slice(0, 2), `${key}.json`), entry });
+    this.pending.push({ file: this.fileOf(key), entry });
   }
 
   /**
@@ -76,5 +87,23 @@ export class MarkdownCache {
         }),
       );
     }
+  }
+}
+
+/**
+ * Writes one entry (already serialised) at once, from a markdown worker thread: the page's result is
+ * serialised where it was made, and the main thread never holds it for the cache. A write that
+ * fails only costs speed.
+ */
+export function writeCacheEntrySync(file: string, json: string, madeDirs: Set<string>): void {
+  const dir = path.dirname(file);
+  try {
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    writeFileSync(file, json);
+  } catch {
+    // A read-only or full disk: the page is rendered again next time.
   }
 }

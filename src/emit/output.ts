@@ -4,7 +4,7 @@
  * killed build leaves the previous out/ as it was. Every folder the writer makes carries docsgen's
  * marker, so later runs know they may replace or delete it (see output-guard.ts).
  */
-import { mkdir, writeFile, readdir, cp } from 'node:fs/promises';
+import { mkdir, writeFile, readdir, cp, link, copyFile, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
 import { writeMarker } from './folder-marker.ts';
@@ -52,9 +52,31 @@ export class OutputWriter {
    * Errors surface at the next write or at flush().
    */
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
+    return this.queue(relPath, () => this.writeNow(relPath, contents));
+  }
+
+  /**
+   * Queues a file that is the same as `source`, a file of the previous out/ (incremental builds): a
+   * hard link to it, so nothing is read or written; a copy (copy-on-write where the file system
+   * can) where links are not possible. After the swap the previous out/ is deleted and this folder
+   * holds the only name of the file.
+   */
+  async linkFrom(relPath: string, source: string): Promise<void> {
+    return this.queue(relPath, async () => {
+      const target = path.join(this.tempDir, relPath);
+      try {
+        await this.madeDir(path.dirname(target));
+        await link(source, target).catch(() => copyFile(source, target, constants.COPYFILE_FICLONE));
+      } catch (error) {
+        throw describeWriteError(error as NodeJS.ErrnoException, target);
+      }
+    });
+  }
+
+  private async queue(relPath: string, work: () => Promise<void>): Promise<void> {
     if (this.failure) throw this.failure;
     this.written.add(relPath);
-    const task = this.writeNow(relPath, contents).catch((error: unknown) => {
+    const task = work().catch((error: unknown) => {
       this.failure ??= error as Error;
     });
     this.inFlight.add(task);
@@ -68,16 +90,19 @@ export class OutputWriter {
     if (this.failure) throw this.failure;
   }
 
-  private async writeNow(relPath: string, contents: string | Uint8Array): Promise<void> {
-    const target = path.join(this.tempDir, relPath);
-    const dir = path.dirname(target);
+  private madeDir(dir: string): Promise<void> {
     let made = this.dirs.get(dir);
     if (!made) {
       made = mkdir(dir, { recursive: true }).then(() => undefined);
       this.dirs.set(dir, made);
     }
+    return made;
+  }
+
+  private async writeNow(relPath: string, contents: string | Uint8Array): Promise<void> {
+    const target = path.join(this.tempDir, relPath);
     try {
-      await made;
+      await this.madeDir(path.dirname(target));
       await writeFile(target, contents);
     } catch (error) {
       throw describeWriteError(error as NodeJS.ErrnoException, target);

@@ -6,7 +6,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Root, Element, ElementContent, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visitElements } from './walk.ts';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../../theme/data.ts';
 import { TOC_MAX_LEVEL, TOC_MIN_LEVEL } from '../../theme/constants.ts';
@@ -36,7 +36,7 @@ export function rehypeHeadings() {
 
     // Reserve explicit ids first, so generated slugs never collide with them.
     const headings: Element[] = [];
-    visit(tree, 'element', (node) => {
+    visitElements(tree, (node) => {
       if (HEADING.test(node.tagName)) headings.push(node);
     });
     const explicit = new Map<Element, string>();

@@ -1,7 +1,14 @@
 /**
  * Syntax highlighting with Shiki: one highlighter per build, loaded with only the languages the
  * content uses, two themes (light and dark) emitted as CSS variables so code follows the colour
- * mode without re-rendering. Highlighted blocks are memoised by language, highlighted lines and code.
+ * mode without re-rendering. Highlighted blocks are memoised by language, highlighted lines and
+ * code (the most recent few hundred, as JSON text, from which each use gets its own tree: a large
+ * build must not keep every block it ever highlighted), and kept across builds in a HighlightCache
+ * when one is given.
+ *
+ * A lazy highlighter loads Shiki only when a block is in neither: until then `highlight` throws
+ * ShikiNotLoaded, and the caller loads it (`load()`) and renders the page again. A rebuild after an
+ * edit to a page's prose so never pays for Shiki's start-up.
  *
  * Every block, whatever its language, comes out as `<div class="code-block">` (a `<figure>` with a
  * `<figcaption>` when the fence has a title) around Shiki's `<pre>`, one `<span class="line">` per
@@ -12,20 +19,36 @@
  * languages of the docs keeps 4.5:1 or more on the code background (#f6f8fa light, #1d2026 dark),
  * which github-light and github-dark did not (comments at 3.05:1 in dark, orange at 3.3:1 in light).
  */
-import { createHighlighter, bundledLanguages, type Highlighter, type ShikiTransformer } from 'shiki';
+import type { Highlighter, ShikiTransformer } from 'shiki';
+import { bundledLanguages } from 'shiki/langs';
 import type { Root, Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visitElements } from './walk.ts';
 import { codeMetaAt, extractMagicComments, parseCodeMeta } from './code-meta.ts';
+import type { HighlightCache } from '../cache/highlight-cache.ts';
 
 export const LIGHT_THEME = 'github-light-high-contrast';
 export const DARK_THEME = 'github-dark-default';
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', '']);
+/** How many highlighted blocks stay in memory for reuse within a build. */
+const MEMO_SIZE = 256;
 
 export interface CodeHighlighter {
   /** Shiki's tree for the code: in its language when Shiki knows it, else as plain text. */
   highlight(code: string, lang: string, highlightLines?: ReadonlySet<number>): Root;
+}
+
+export interface LoadableHighlighter extends CodeHighlighter {
+  /** Loads Shiki, if it is not loaded yet. */
+  load(): Promise<void>;
+}
+
+/** Thrown by a lazy highlighter for a block it has to highlight before Shiki is loaded. */
+export class ShikiNotLoaded extends Error {
+  constructor() {
+    super('Shiki is not loaded yet');
+  }
 }
 
 // Spaces and tabs only: `\s` would also take line breaks, which made this quadratic on a page of
@@ -44,28 +67,63 @@ export function languagesIn(sources: Iterable<string>): string[] {
   return [...found].sort();
 }
 
-export async function createCodeHighlighter(langs: string[]): Promise<CodeHighlighter> {
-  const highlighter: Highlighter = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
-  const loaded = new Set(highlighter.getLoadedLanguages());
-  const memo = new Map<string, Root>();
+export async function createCodeHighlighter(langs: string[], options: { cache?: HighlightCache; lazy?: boolean } = {}): Promise<LoadableHighlighter> {
+  let shiki: { highlighter: Highlighter; loaded: Set<string> } | undefined;
+  const load = async () => {
+    if (shiki) return;
+    const { createHighlighter } = await import('shiki');
+    const highlighter = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
+    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()) };
+  };
+  if (!options.lazy) await load();
+  const wanted = new Set(langs);
+  const memo = new Map<string, string>();
+  const remember = (memoKey: string, json: string) => {
+    memo.delete(memoKey); // (re)inserted as the most recent
+    memo.set(memoKey, json);
+    if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  };
   return {
+    load,
     highlight(code, lang, highlightLines = new Set()) {
+      // The language the block is highlighted in is known before Shiki loads: the build loads
+      // exactly the languages its fences name (languagesIn), and 'text' for the rest.
       const key = lang.toLowerCase();
-      const known = !PLAIN.has(key) && loaded.has(key) ? key : 'text';
-      const memoKey = `${known}\u0000${[...highlightLines].join(',')}\u0000${code}`;
-      let root = memo.get(memoKey);
-      if (!root) {
-        root = highlighter.codeToHast(code, {
-          lang: known,
-          themes: { light: LIGHT_THEME, dark: DARK_THEME },
-          defaultColor: false,
-          transformers: highlightLines.size > 0 ? [highlightLinesTransformer(highlightLines)] : [],
-        }) as Root;
-        memo.set(memoKey, root);
+      const known = !PLAIN.has(key) && wanted.has(key) ? key : 'text';
+      const variant = `${known}\u0000${[...highlightLines].sort((a, b) => a - b).join(',')}`;
+      const memoKey = `${variant}\u0000${code}`;
+      let json = memo.get(memoKey);
+      const cacheKey = json === undefined ? options.cache?.keyOf(variant, code) : undefined;
+      if (json === undefined && cacheKey !== undefined) json = options.cache?.get(cacheKey);
+      const stored = json === undefined ? undefined : parseEntry(json);
+      if (json !== undefined && stored !== undefined) {
+        remember(memoKey, json);
+        return stored;
       }
-      return structuredClone(root);
+      if (!shiki) throw new ShikiNotLoaded();
+      // Highlighted now: the tree itself goes to the page, its JSON to the memo and the cache.
+      const root = shiki.highlighter.codeToHast(code, {
+        lang: shiki.loaded.has(known) ? known : 'text',
+        themes: { light: LIGHT_THEME, dark: DARK_THEME },
+        defaultColor: false,
+        transformers: highlightLines.size > 0 ? [highlightLinesTransformer(highlightLines)] : [],
+      }) as Root;
+      json = JSON.stringify({ root });
+      remember(memoKey, json);
+      if (cacheKey !== undefined) options.cache?.set(cacheKey, json);
+      return root;
     },
   };
+}
+
+/** A stored block's tree, or undefined when the text is not a whole entry (a write cut short). */
+function parseEntry(json: string): Root | undefined {
+  try {
+    const root = (JSON.parse(json) as { root?: Root | null }).root;
+    return root?.type === 'root' ? root : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function highlightLinesTransformer(lines: ReadonlySet<number>): ShikiTransformer {
@@ -80,8 +138,8 @@ function highlightLinesTransformer(lines: ReadonlySet<number>): ShikiTransformer
 /** rehype plugin: replaces `<pre><code class="language-x">` with Shiki's output inside a code block. */
 export function rehypeShiki(highlighter: CodeHighlighter) {
   return (tree: Root, file: VFile): void => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    visitElements(tree, (node: Element, index, parent) => {
+      if (node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       if (!code) return;
       const classes = (code.properties.className as string[] | undefined) ?? [];

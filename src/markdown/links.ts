@@ -8,8 +8,8 @@
  * every link and image is recorded with its source position for the checks.
  */
 import path from 'node:path';
-import type { Root, Element, Parents } from 'hast';
-import { visitParents } from 'unist-util-visit-parents';
+import type { Root, Element } from 'hast';
+import { visitElements } from './walk.ts';
 import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
@@ -58,7 +58,7 @@ export function rehypeLinks(resolvers: LinkResolvers) {
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);
 
-    visitParents(tree, 'element', (node: Element, ancestors: Parents[]) => {
+    visitElements(tree, (node: Element, _index, _parent, ancestors) => {
       if (node.tagName !== 'a' && node.tagName !== 'img') return;
       const { line, column } = startOf(node, ancestors);
       if (!passesUrlPolicy(node, findings, { line, column })) return;
@@ -105,7 +105,7 @@ function passesUrlPolicy(node: Element, findings: LinkFindings, where: { line: n
  * Where an element starts in the markdown file. Elements parsed from raw HTML can lack a start
  * (an unclosed tag, HTML inside an admonition): the nearest ancestor that has one stands in.
  */
-function startOf(node: Element, ancestors: readonly Parents[]): { line: number; column: number } {
+function startOf(node: Element, ancestors: readonly (Root | Element)[]): { line: number; column: number } {
   for (const candidate of [node, ...[...ancestors].reverse()]) {
     const start = candidate.position?.start;
     if (start?.line !== undefined) return { line: start.line, column: start.column ?? 1 };

@@ -12,7 +12,7 @@ import rehypeStringify from 'rehype-stringify';
 import { VFile } from 'vfile';
 import type { TocItem } from '../../theme/data.ts';
 import { remarkAdmonitions } from './admonitions.ts';
-import { mayHaveAutolinkLiterals, remarkGfmSelectable } from './gfm.ts';
+import { FULL_GFM, gfmSyntaxOf, remarkGfmSelectable, type GfmSyntax } from './gfm.ts';
 import { rehypeHeadings, type HeadingData } from './headings.ts';
 import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
@@ -46,17 +46,31 @@ export interface MarkdownRendererOptions {
 
 export type MarkdownRenderer = (markdown: string, relPath: string) => RenderedMarkdown;
 
+/** The syntax a page needs: GFM extensions, directives, and whether it can hold raw HTML at all. */
+interface PageSyntax extends GfmSyntax {
+  directives: boolean;
+  rawHtml: boolean;
+}
+
+const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true };
+
+/**
+ * What `markdown` can contain. Directives start with ":" before a letter; raw HTML (the only source
+ * of raw nodes, which the HTML parser and sanitizer step looks for) needs a "<".
+ */
+function syntaxOf(markdown: string): PageSyntax {
+  return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: markdown.includes('<') };
+}
+
 export function createMarkdownRenderer(options: MarkdownRendererOptions): MarkdownRenderer {
   // Processors are built once per build, not once per page. A page picks the cheapest one that
-  // parses it exactly as the full one would: without autolink literals when it has no URL or
-  // e-mail address, without directives when nothing in it can start one (":" before a letter).
+  // parses it exactly as the full one would (see gfm.ts).
   const processors = new Map<string, ReturnType<typeof createProcessor>>();
   const processorFor = (markdown: string) => {
-    const autolinkLiterals = options.fullSyntax === true || mayHaveAutolinkLiterals(markdown);
-    const directives = options.fullSyntax === true || /:[A-Za-z]/.test(markdown);
-    const key = `${autolinkLiterals}/${directives}`;
+    const syntax = options.fullSyntax === true ? FULL_SYNTAX : syntaxOf(markdown);
+    const key = Object.values(syntax).map(Number).join('');
     let processor = processors.get(key);
-    if (!processor) processors.set(key, (processor = createProcessor(options, { autolinkLiterals, directives })));
+    if (!processor) processors.set(key, (processor = createProcessor(options, syntax)));
     return processor;
   };
   return (markdown, relPath) => {
@@ -75,14 +89,14 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
   };
 }
 
-function createProcessor(options: MarkdownRendererOptions, syntax: { autolinkLiterals: boolean; directives: boolean }) {
+function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax) {
   return unified()
     .use(remarkParse)
-    .use(remarkGfmSelectable, { autolinkLiterals: syntax.autolinkLiterals })
+    .use(remarkGfmSelectable, syntax)
     .use(remarkCodeMeta)
     .use(syntax.directives ? [remarkDirective, remarkTabs, remarkAdmonitions] : [])
     .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeRawWhenNeeded)
+    .use(syntax.rawHtml ? [rehypeRawWhenNeeded] : [])
     .use(rehypeHeadings)
     .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
     .use(rehypeSearchBlocks)

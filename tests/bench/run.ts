@@ -1,11 +1,16 @@
 /**
  * `npm run bench`: builds synthetic corpora (150, 1,000 and 10,000 pages) and the real 5.4 SP1
- * site, and prints a markdown table of medians: cold and warm build time, pages per second, peak
- * RSS, output size, page weight, check time, search (index size, first-search download, query time;
- * see search.ts), save-to-browser
- * time under `docsgen serve`, and requests per second of the preview server.
+ * site, and prints a markdown table of medians: cold, warm (nothing changed) and one-page-edit
+ * build time, CPU time, pages per second, peak memory of all processes, output size, page weight,
+ * check time, search (index size, first-search download, query time; see search.ts), markdown
+ * cost per page, save-to-browser time under `docsgen serve`, and requests per second of the
+ * preview server; then issue 19's targets, each met or missed. With --docusaurus, the same corpora
+ * are built by Docusaurus 3.10 with @docusaurus/faster in the same run (installed into a temporary
+ * folder, never a dependency).
  *
- * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real   --lighthouse   --github-spec   --out results.md
+ * Options: --sizes 150,1000,10000   --runs 3   --large-runs 1   --skip-serve   --skip-real
+ *          --lighthouse   --docusaurus   --docusaurus-sizes 150,1000   --github-spec
+ *          --out results.md   --svg plot.svg
  *          --big-page-mb 5 (one page of that many megabytes, built cold: time and peak RSS; 0 skips it)
  * The API table measures the real site's API page, and with --github-spec GitHub's REST API too.
  * "Cold" means no out/ and no page cache (.docsgen/cache); docsgen's own compiled CLI, theme and
@@ -20,6 +25,11 @@ import autocannon from 'autocannon';
 import { generateCorpus } from './corpus.ts';
 import { searchStats } from './search.ts';
 import { bigPageMarkdown } from './big-page.ts';
+import { measureCommand, type Measured } from './measure.ts';
+import { markdownCost, type MarkdownCost } from './markdown.ts';
+import { buildDocusaurus, convertCorpus, installDocusaurus } from './docusaurus.ts';
+import { judgeTargets, targetsTable } from './targets.ts';
+import { scalingSvg } from './plot.ts';
 import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
 import { startDevServer } from '../../src/serve/dev.ts';
 import { listen } from '../../src/serve/static-server.ts';
@@ -37,34 +47,9 @@ const largeRuns = Number(option('large-runs', '1'));
 let runs = defaultRuns;
 const skipServe = args.includes('--skip-serve');
 
-interface RunResult {
-  seconds: number;
-  peakRssMb: number;
-}
-
-/** Runs the CLI and samples its peak resident memory from /proc. */
-function timedCli(cliArgs: string[], env: Record<string, string> = {}): Promise<RunResult & { code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...cliArgs], { env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let peak = 0;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const sample = async () => {
-      try {
-        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-        const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-        if (hwm > peak) peak = hwm;
-      } catch {
-        // the process has ended
-      }
-    };
-    const timer = setInterval(() => void sample(), 25);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      resolve({ seconds: (performance.now() - started) / 1000, peakRssMb: peak, code: code ?? -1, stderr });
-    });
-  });
+/** Runs the CLI, measuring wall and CPU time and the peak memory of all its processes (see measure.ts). */
+async function timedCli(cliArgs: string[], env: Record<string, string> = {}): Promise<Measured> {
+  return measureCommand(process.execPath, [BIN, ...cliArgs], { env: { ...process.env, NODE_ENV: 'production', ...env } });
 }
 
 const median = (values: number[]) => {
@@ -178,31 +163,46 @@ interface Row {
   pages: number;
   firstRun?: number;
   cold: number;
+  coldCpu: number;
   warm: number;
+  /** One page's text edited, then built. */
+  edit: number;
   pagesPerSecond: number;
   peakRssMb: number;
   outMb: number;
   weight: Awaited<ReturnType<typeof pageWeight>>;
   check: number;
   search: Awaited<ReturnType<typeof searchStats>>;
+  markdown?: MarkdownCost;
+  docusaurus?: { seconds: number; cpuSeconds: number; peakRssMb: number; outMb: number };
   saveMs?: number;
   rps?: number;
   lighthouse?: Record<string, number>;
 }
 
-async function measureSite(name: string, siteDir: string, docRel: string, options: { firstRun?: boolean; serve: boolean; lighthouse?: boolean }): Promise<Row> {
+/** Appends a paragraph to one page, builds, and puts the page back (built again, so out/ is as before). */
+async function editedBuild(config: string, source: string): Promise<Measured> {
+  const text = await readFile(source, 'utf8');
+  await writeFile(source, `${text}\nThis paragraph was added by the bench at ${Date.now()}.\n`);
+  const edited = await timedCli(['build', '--config', config]);
+  await writeFile(source, text);
+  await timedCli(['build', '--config', config]);
+  return edited;
+}
+
+async function measureBuilds(name: string, siteDir: string, editSource: string, firstRunWanted: boolean) {
   const config = path.join(siteDir, 'config.yaml');
-  const base = /^baseUrl: (.+)$/m.exec(await readFile(config, 'utf8'))?.[1]?.trim() ?? '/';
   const outDir = path.join(siteDir, 'out');
   let firstRun: number | undefined;
-  if (options.firstRun) {
+  if (firstRunWanted) {
     await rm(path.join(ROOT, 'node_modules/.cache/docsgen'), { recursive: true, force: true });
     await rm(path.join(siteDir, '.docsgen'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
     firstRun = (await timedCli(['build', '--config', config])).seconds;
   }
-  const cold: RunResult[] = [];
-  const warm: RunResult[] = [];
+  const cold: Measured[] = [];
+  const warm: Measured[] = [];
+  const edit: Measured[] = [];
   for (let i = 0; i < runs; i++) {
     await rm(path.join(siteDir, '.docsgen'), { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
@@ -210,7 +210,17 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
     if (c.code !== 0) throw new Error(`build of ${name} failed: ${c.stderr}`);
     cold.push(c);
     warm.push(await timedCli(['build', '--config', config]));
+    edit.push(await editedBuild(config, editSource));
   }
+  return { firstRun, cold, warm, edit };
+}
+
+async function measureSite(name: string, siteDir: string, docRel: string, options: { firstRun?: boolean; serve: boolean; lighthouse?: boolean; docusaurus?: boolean }): Promise<Row> {
+  const config = path.join(siteDir, 'config.yaml');
+  const base = /^baseUrl: (.+)$/m.exec(await readFile(config, 'utf8'))?.[1]?.trim() ?? '/';
+  const outDir = path.join(siteDir, 'out');
+  const editSource = path.join(siteDir, 'content', `${docRel.replace(/\/index\.html$/, '')}.md`);
+  const { firstRun, cold, warm, edit } = await measureBuilds(name, siteDir, editSource, options.firstRun ?? false);
   const checks: number[] = [];
   for (let i = 0; i < Math.min(runs, 2); i++) checks.push((await timedCli(['check', '--config', config])).seconds);
   const pages = (await readdir(outDir, { recursive: true })).filter((f) => f.endsWith('index.html')).length;
@@ -220,21 +230,37 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
     pages,
     ...(firstRun !== undefined ? { firstRun } : {}),
     cold: coldSeconds,
+    coldCpu: median(cold.map((r) => r.cpuSeconds)),
     warm: median(warm.map((r) => r.seconds)),
+    edit: median(edit.map((r) => r.seconds)),
     pagesPerSecond: pages / coldSeconds,
     peakRssMb: median(cold.map((r) => r.peakRssMb)),
     outMb: (await dirSize(outDir)) / 1024 / 1024,
     weight: await pageWeight(outDir, base, docRel),
     check: median(checks),
     search: await searchStats(outDir),
+    markdown: await markdownCost(path.join(siteDir, 'content')),
+    ...(options.docusaurus ? { docusaurus: await measureDocusaurus(siteDir) } : {}),
     ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
     ...(options.lighthouse ? { lighthouse: await lighthouseScores(outDir, base, docRel) } : {}),
   };
 }
 
+/** Docusaurus 3.10 with @docusaurus/faster on the same corpus, cold, in the same run. */
+async function measureDocusaurus(corpusDir: string): Promise<NonNullable<Row['docusaurus']>> {
+  const bin = await installDocusaurus();
+  const siteDir = `${corpusDir}-docusaurus`;
+  await convertCorpus(corpusDir, siteDir);
+  const results: Measured[] = [];
+  for (let i = 0; i < Number(option('docusaurus-runs', '1')); i++) results.push(await buildDocusaurus(bin, siteDir));
+  const outMb = (await dirSize(path.join(siteDir, 'build'))) / 1024 / 1024;
+  await rm(siteDir, { recursive: true, force: true });
+  return { seconds: median(results.map((r) => r.seconds)), cpuSeconds: median(results.map((r) => r.cpuSeconds)), peakRssMb: median(results.map((r) => r.peakRssMb)), outMb };
+}
+
 function table(rows: Row[]): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
-  const header = '| Site | Pages | First run (s) | Cold (s) | Warm (s) | Pages/s | Peak RSS (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Search index files / gzip (KB) | First search max / median (KB gzip) | Search modal code (KB gzip) | Query (ms) | Save→browser (ms) | Preview req/s |';
+  const header = '| Site | Pages | First run (s) | Cold (s) | Cold CPU (s) | Warm (s) | One edit (s) | Pages/s | Peak memory (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Search index files / gzip (KB) | First search max / median (KB gzip) | Search modal code (KB gzip) | Query (ms) | Markdown (ms/page) | Save→browser (ms) | Preview req/s |';
   const sep = `|${header.split('|').slice(1, -1).map(() => '---').join('|')}|`;
   const lines = rows.map((r) =>
     [
@@ -242,7 +268,9 @@ function table(rows: Row[]): string {
       r.pages,
       r.firstRun?.toFixed(2) ?? '–',
       r.cold.toFixed(2),
+      r.coldCpu.toFixed(2),
       r.warm.toFixed(2),
+      r.edit.toFixed(2),
       r.pagesPerSecond.toFixed(0),
       r.peakRssMb.toFixed(0),
       r.outMb.toFixed(1),
@@ -254,6 +282,7 @@ function table(rows: Row[]): string {
       `${kb(r.search.firstSearchMaxGzip)} / ${kb(r.search.firstSearchMedianGzip)}`,
       kb(r.search.modalCodeGzip),
       r.search.queryMs.toFixed(2),
+      r.markdown ? `${r.markdown.msPerPage.toFixed(2)} (${r.markdown.highlightMsPerPage.toFixed(2)} Shiki)` : '–',
       r.saveMs?.toFixed(0) ?? '–',
       r.rps?.toFixed(0) ?? '–',
     ].join(' | '),
@@ -272,12 +301,33 @@ async function measureBigPage(work: string, megabytes: number): Promise<string> 
   return `One big page (${(markdown.length / 1024 / 1024).toFixed(1)} MB of markdown: headings, lists, quotes, footnotes, tables, code, admonitions) in the fixture site, cold: ${result.seconds.toFixed(2)} s, peak RSS ${result.peakRssMb.toFixed(0)} MB.`;
 }
 
+/** docsgen beside Docusaurus on the corpora built by both. */
+function peerTable(rows: Row[]): string {
+  const compared = rows.filter((r) => r.docusaurus);
+  if (compared.length === 0) return '';
+  const lines = compared.map((r) => {
+    const d = r.docusaurus as NonNullable<Row['docusaurus']>;
+    return `| ${r.name} | ${r.cold.toFixed(2)} / ${d.seconds.toFixed(2)} | ${(d.seconds / r.cold).toFixed(1)}× | ${r.coldCpu.toFixed(1)} / ${d.cpuSeconds.toFixed(1)} | ${r.peakRssMb.toFixed(0)} / ${d.peakRssMb.toFixed(0)} | ${r.outMb.toFixed(1)} / ${d.outMb.toFixed(1)} |`;
+  });
+  return ['| Corpus | Cold build (s): docsgen / Docusaurus | Faster by | CPU (s) | Peak memory, all processes (MB) | Output (MB) |', '|---|---|---|---|---|---|', ...lines].join('\n');
+}
+
+function plot(rows: Row[]): string {
+  const synthetic = rows.filter((r) => r.name.startsWith('synthetic'));
+  const series = [{ name: 'docsgen', colour: '#2e7d32', points: synthetic.map((r) => ({ pages: r.pages, seconds: r.cold, peakMb: r.peakRssMb })) }];
+  const peer = synthetic.filter((r) => r.docusaurus);
+  if (peer.length > 0) series.push({ name: 'Docusaurus 3.10 + faster', colour: '#1565c0', points: peer.map((r) => ({ pages: r.pages, seconds: r.docusaurus?.seconds ?? 0, peakMb: r.docusaurus?.peakRssMb ?? 0 })) });
+  return scalingSvg(series, `npm run bench, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}`);
+}
+
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const work = await mkdtemp(path.join(os.tmpdir(), 'docsgen-bench-'));
+  const docusaurusSizes = new Set(option('docusaurus-sizes', '150,1000').split(',').map(Number));
+  const withDocusaurus = args.includes('--docusaurus');
   // The real site first, including a first run on an empty docsgen cache.
   const real = path.join(work, 'real');
-  await cp(ROOT, real, { recursive: true, filter: (src) => !/node_modules|\/out(\/|$)|\.docsgen|\.git(\/|$)|\/tests(\/|$)/.test(src.slice(ROOT.length)) });
+  await cp(ROOT, real, { recursive: true, filter: (src) => !/node_modules|\/out(\/|$)|\.docsgen|\.git(\/|$)|\/tests(\/|$)|\.scratch/.test(src.slice(ROOT.length)) });
   const firstDoc = (await readdir(path.join(ROOT, 'content'), { recursive: true })).filter((f) => f.endsWith('.md') && f !== 'index.md' && !f.endsWith('/index.md')).sort()[0] ?? 'index.md';
   process.stderr.write('bench: real site\n');
   const apiRows: ApiRow[] = [];
@@ -297,7 +347,7 @@ async function main(): Promise<void> {
     runs = size >= 5000 ? largeRuns : defaultRuns;
     const dir = path.join(work, `corpus-${size}`);
     await generateCorpus({ pages: size, dir });
-    rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/part-0/page-0/index.html', { serve: !skipServe && size <= 1000 }));
+    rows.push(await measureSite(`synthetic ${size}`, dir, 'section-0/group-0/part-0/page-0/index.html', { serve: !skipServe && size <= 1000, docusaurus: withDocusaurus && docusaurusSizes.has(size) }));
   }
   const bigPageMb = Number(option('big-page-mb', '5'));
   let bigPage = '';
@@ -307,11 +357,15 @@ async function main(): Promise<void> {
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const text = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${defaultRuns} runs (${largeRuns} for 5,000 pages and more).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}; medians of ${defaultRuns} runs (${largeRuns} for 5,000 pages and more); load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
     '',
     table(rows),
     '',
     ...(apiRows.length > 0 ? ['API reference pages (the largest page of each API):', '', apiTable(apiRows), ''] : []),
+    peerTable(rows),
+    '',
+    targetsTable(judgeTargets(rows)),
+    '',
     ...rows
       .filter((r) => r.lighthouse)
       .map((r) => `Lighthouse (mobile) on a doc page of ${r.name}: ${Object.entries(r.lighthouse ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}.`),
@@ -321,6 +375,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${text}\n`);
   const out = option('out', '');
   if (out) await writeFile(out, text);
+  const svg = option('svg', '');
+  if (svg) await writeFile(svg, plot(rows));
   await rm(work, { recursive: true, force: true });
 }
 

@@ -3,12 +3,14 @@
  * constants), in Debian Chromium against the built fixture served on 127.0.0.1.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
 const url = (route = '') => `${site.origin}${site.base}${route}`;
 const ready = (page: Page, route = '') => openRoute(site, page, route);
+/** Client navigation fetches the next route's document; a full page load requests it as a document. */
+const isNavigationFetch = (route: Route) => route.request().resourceType() === 'fetch';
 
 beforeAll(async () => {
   site = await startSite();
@@ -238,8 +240,8 @@ describe('client routing', () => {
   it('shows the progress bar only when a route takes longer than 200 ms, then scrolls to the hash', async () => {
     const { page } = await openPage(site);
     await ready(page, 'guide/');
-    await page.route('**/reference/deep/long/__data.json', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+    await page.route('**/reference/deep/long/', async (route) => {
+      if (isNavigationFetch(route)) await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
     await page.evaluate(() => {
@@ -280,11 +282,11 @@ describe('client routing', () => {
       const { page } = await openPage(site);
       if (connection) await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
       const requested: string[] = [];
-      page.on('request', (r) => r.url().endsWith('__data.json') && requested.push(r.url()));
+      page.on('request', (r) => r.resourceType() === 'fetch' && requested.push(r.url()));
       await ready(page, 'guide/');
       await page.hover('.doc-layout__sidebar a:has-text("Second page")');
       await page.waitForTimeout(400);
-      const prefetched = requested.some((r) => r.includes('/guide/second/__data.json'));
+      const prefetched = requested.some((r) => r.endsWith('/guide/second/'));
       expect(prefetched, JSON.stringify(connection)).toBe(connection === null);
       await page.close();
     }
@@ -292,7 +294,7 @@ describe('client routing', () => {
 
   it('does a full page load when the next route fails to load', async () => {
     const { page } = await openPage(site);
-    await page.route('**/guide/second/__data.json', (route) => route.fulfill({ status: 500, body: 'no' }));
+    await page.route('**/guide/second/', (route) => (isNavigationFetch(route) ? route.fulfill({ status: 500, body: 'no' }) : route.continue()));
     await ready(page, 'guide/');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.click('.doc-layout__sidebar a:has-text("Second page")');
@@ -321,7 +323,10 @@ describe('client routing', () => {
 describe('site messages', () => {
   it('a render error shows the crash fallback with its causes and the title "Page Error | site"', async () => {
     const { page } = await openPage(site);
-    await page.route('**/guide/second/__data.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ kind: 'mystery', route: '/guide/second/', title: 'x', toc: [] }) }));
+    const mystery = JSON.stringify({ page: { kind: 'mystery', route: '/guide/second/', title: 'x', toc: [] } });
+    await page.route('**/guide/second/', (route) =>
+      isNavigationFetch(route) ? route.fulfill({ contentType: 'text/html', body: `<!doctype html><script id="__docsgen_data" type="application/json">${mystery}</script>` }) : route.continue(),
+    );
     await ready(page, 'guide/');
     await page.click('.doc-layout__sidebar a:has-text("Second page")');
     await page.waitForSelector('text=This page crashed.');

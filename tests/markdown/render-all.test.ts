@@ -1,20 +1,24 @@
-/** The markdown stage renders on worker threads when many pages miss the cache, also when run from source. */
+/**
+ * The markdown stage renders on this thread and worker threads when many pages miss the cache, also
+ * when run from source, and hands pages on one by one, waiting for a slow consumer.
+ */
 import { describe, it, expect } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { renderAllMarkdown } from '../../src/markdown/render-all.ts';
+import { prestartMarkdownWorkers, renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
 import { MarkdownCache } from '../../src/cache/markdown-cache.ts';
 import type { DocSource } from '../../src/content/scan.ts';
 
+const docs: DocSource[] = Array.from({ length: 250 }, (_, i) => {
+  const relPath = `section/page-${i}.md`;
+  const markdown = `## Page ${i}\n\nSee [the next page](./page-${(i + 1) % 250}.md#page-${(i + 1) % 250}).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`;
+  return { file: `/site/content/${relPath}`, relPath, dir: 'section', id: `section/page-${i}`, route: `/section/page-${i}/`, frontMatter: {}, markdown, title: `Page ${i}`, frontMatterText: '' } as DocSource;
+});
+const routes = Object.fromEntries(docs.map((d) => [d.relPath, `/docs${d.route}`]));
+
 describe('renderAllMarkdown', () => {
   it('renders 250 pages on worker threads, each with its links resolved, and reuses them from the cache', async () => {
-    const docs: DocSource[] = Array.from({ length: 250 }, (_, i) => {
-      const relPath = `section/page-${i}.md`;
-      const markdown = `## Page ${i}\n\nSee [the next page](./page-${(i + 1) % 250}.md#page-${(i + 1) % 250}).\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`;
-      return { file: `/site/content/${relPath}`, relPath, dir: 'section', id: `section/page-${i}`, route: `/section/page-${i}/`, frontMatter: {}, markdown, title: `Page ${i}`, frontMatterText: '' } as DocSource;
-    });
-    const routes = Object.fromEntries(docs.map((d) => [d.relPath, `/docs${d.route}`]));
     const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-render-all-'));
     const run = async () => {
       const cache = new MarkdownCache(cacheDir, 'test');
@@ -39,5 +43,36 @@ describe('renderAllMarkdown', () => {
     expect(page7?.toc).toEqual([{ id: 'page-7', text: 'Page 7', level: 2 }]);
     const second = await run();
     expect(second.get(docs[7]!)).toEqual(page7);
+  }, 60_000);
+});
+
+describe('streamMarkdown', () => {
+  it('hands every page on exactly once, in any order, while the consumer takes its time', async () => {
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-stream-'));
+    const seen = new Map<string, number>();
+    let busy = 0;
+    await streamMarkdown(
+      { docs, cache: new MarkdownCache(cacheDir, 'stream'), baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, allDocRoutes: routes, allAssetUrls: {}, progress: () => undefined },
+      async (doc, md) => {
+        expect(busy).toBe(0); // one page at a time
+        busy++;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        expect(md.html).toContain(`id="page-${doc.relPath.replace(/\D/g, '')}"`);
+        seen.set(doc.relPath, (seen.get(doc.relPath) ?? 0) + 1);
+        busy--;
+      },
+    );
+    expect(seen.size).toBe(250);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+  }, 60_000);
+});
+
+describe('workers started early', () => {
+  it('take their setup as their first message and render like the others', async () => {
+    prestartMarkdownWorkers(docs.length);
+    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-prestart-'));
+    const rendered = await renderAllMarkdown({ docs, cache: new MarkdownCache(cacheDir, 'prestart'), baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, allDocRoutes: routes, allAssetUrls: {}, progress: () => undefined });
+    expect(rendered.size).toBe(250);
+    expect(rendered.get(docs[249]!)?.html).toContain('href="/docs/section/page-0/#page-0"');
   }, 60_000);
 });

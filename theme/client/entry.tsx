@@ -1,7 +1,8 @@
 /**
- * Browser entry: hydrates the prerendered page and takes over navigation. Internal links load the
- * next route's small data file instead of a new document; a progress bar appears only when that
- * takes longer than 200 ms; after the change the page scrolls to the hash target or to the top.
+ * Browser entry: hydrates the prerendered page and takes over navigation. Internal links fetch the
+ * next route's prerendered document and swap in its data (see navigation.ts) instead of loading a
+ * new document; a progress bar appears only when that takes longer than 200 ms; after the change
+ * the page scrolls to the hash target or to the top.
  */
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -11,7 +12,7 @@ import type { PageData, SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
-import { isRouteUrl, loadPageData, prefetchPageData, mayPrefetch } from './navigation.ts';
+import { isRouteUrl, loadPageData, prefetchPageData, mayPrefetch, readPageDocument, reloadPageData } from './navigation.ts';
 import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
@@ -29,11 +30,7 @@ interface BootData {
 }
 
 function readBootData(): BootData {
-  const script = document.getElementById('__docsgen_data');
-  const data = JSON.parse(script?.textContent ?? '{}') as BootData;
-  // The content HTML is already in the document; it is not repeated in the data block.
-  const html = document.querySelector('[data-page-html]')?.innerHTML ?? '';
-  return { site: data.site, page: { ...data.page, html } };
+  return readPageDocument(document);
 }
 
 let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> = async (href) => {
@@ -166,8 +163,7 @@ function useDevPageUpdates(show: (next: PageData) => void): void {
     const onUpdated = (event: Event) => {
       const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
       detail.handled = true;
-      void fetch(`${detail.path}__data.json`, { cache: 'no-store' })
-        .then((r) => (r.ok ? (r.json() as Promise<PageData>) : Promise.reject(new Error(String(r.status)))))
+      void reloadPageData(detail.path)
         .then((next) => show({ ...next }))
         .catch(() => window.location.reload());
     };

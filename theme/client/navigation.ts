@@ -1,29 +1,51 @@
 /**
- * Where a route's data lives and how it is fetched. A route's data file sits beside its HTML
- * (`/a/b/__data.json` for `/a/b/`), so no route table is needed in the bundle.
+ * How a route's data is loaded for client navigation. There is no separate data file: the next
+ * route's prerendered HTML document is fetched (the same URL a full page load would request, so
+ * the browser's HTTP cache serves both), and its page data is read out of it: the data block holds
+ * everything but the content HTML, which is taken from the prerendered content element. Writing
+ * every page's HTML twice (the page and a JSON copy) doubled the output; this keeps one copy.
  */
-import type { PageData } from '../data.ts';
+import type { PageData, SiteData } from '../data.ts';
 import { isUnderBase, routeOfPath } from '../urls.ts';
 
-export const PAGE_DATA_FILE = '__data.json';
+export const PAGE_DATA_ELEMENT_ID = '__docsgen_data';
 
-export function pageDataUrl(pathname: string): string {
-  return routeOfPath(pathname) + PAGE_DATA_FILE;
+/** The site and page data of a prerendered document (the current one, or one fetched for navigation). */
+export function readPageDocument(doc: Document): { site: SiteData; page: PageData } {
+  const data = JSON.parse(doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent ?? '{}') as { site: SiteData; page: PageData };
+  // The content HTML is in the document once; the data block does not repeat it.
+  const html = doc.querySelector('[data-page-html]')?.innerHTML ?? '';
+  return { site: data.site, page: { ...data.page, html } };
 }
 
 const cache = new Map<string, Promise<PageData>>();
 
+async function fetchPageData(url: string, init: RequestInit): Promise<PageData> {
+  const response = await fetch(url, { ...init, headers: { accept: 'text/html' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  if (!doc.getElementById(PAGE_DATA_ELEMENT_ID)) throw new Error(`${url} is not a docsgen page`);
+  return readPageDocument(doc).page;
+}
+
+/** The data of the route at `pathname`, fetched once and shared by prefetching and navigation. */
 export function loadPageData(pathname: string): Promise<PageData> {
-  const url = pageDataUrl(pathname);
+  const url = routeOfPath(pathname);
   let pending = cache.get(url);
   if (!pending) {
-    pending = fetch(url, { headers: { accept: 'application/json' } }).then(async (response) => {
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return (await response.json()) as PageData;
-    });
+    pending = fetchPageData(url, {});
     pending.catch(() => cache.delete(url));
     cache.set(url, pending);
   }
+  return pending;
+}
+
+/** The route's data as it is now on the server (`docsgen serve` announced a re-rendered page). */
+export function reloadPageData(pathname: string): Promise<PageData> {
+  const url = routeOfPath(pathname);
+  const pending = fetchPageData(url, { cache: 'no-store' });
+  cache.set(url, pending);
+  pending.catch(() => cache.delete(url));
   return pending;
 }
 

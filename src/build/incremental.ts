@@ -1,0 +1,123 @@
+/**
+ * Incremental `docsgen build`. A build still fills a new temporary folder and swaps it in for out/
+ * (see src/emit/swap.ts), so out/ is replaced atomically, a failed build leaves it as it was, and
+ * what it ends up holding is what a full build would write. What changes is how the folder is
+ * filled, using the manifest of the previous build into the same out/ (manifest.ts):
+ * - nothing changed (every input file signed the same, every file of out/ as the manifest
+ *   recorded it): out/ is already what a full build would write, so nothing is written at all and
+ *   the previous result is reported again;
+ * - otherwise every page is composed as usual, and a page whose key (what its document is made
+ *   from: its data, the site's data, the assets, the theme, docsgen itself) matches the previous
+ *   build's, and whose file in out/ is unchanged, is not rendered: its file is hard-linked into the
+ *   new folder (copied where links are not possible). When only the search index's URL changed
+ *   (it is named by its inputs, so any edited text renames it), the previous document is copied
+ *   with the URL replaced.
+ * A file in out/ edited, touched, replaced or removed since the last build is never reused: it is
+ * rendered again. Sites with custom React pages (which may import any file) always build in full.
+ */
+import { lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PageData } from '../../theme/data.ts';
+import type { BuildResult, BuilderOptions } from './builder.ts';
+import { hashText } from '../cache/fingerprint.ts';
+import { projectCacheDir } from '../cache/json-cache.ts';
+import { realPathOf } from '../emit/folder-facts.ts';
+import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
+import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest } from './manifest.ts';
+
+export interface IncrementalBuild {
+  realOutDir: string;
+  manifestPath: string;
+  previous: BuildManifest | undefined;
+  /** Input roots signed at the start of this build, and their signature. */
+  roots: string[];
+  signature: string;
+  extra: string[];
+}
+
+/** Options and environment that change what a build writes or reports. */
+function signedOptions(options: BuilderOptions, realOutDir: string): string[] {
+  return [DOCSGEN_VERSION, options.mode, String(options.strict ?? false), realOutDir, process.env.NODE_ENV ?? ''];
+}
+
+/**
+ * The files a build reads: config.yaml, content/, the project's theme or docsgen's, and the folder
+ * of each API spec (a spec may refer to files beside it; one that refers to files elsewhere is not
+ * followed: change the spec itself, or build with an empty cache, after editing those).
+ */
+export function inputRoots(configFile: string, specFiles: readonly string[]): string[] {
+  const rootDir = path.dirname(path.resolve(configFile));
+  const roots = [path.resolve(configFile), path.join(rootDir, 'content'), path.join(rootDir, 'theme'), path.join(DOCSGEN_ROOT, 'theme')];
+  return [...new Set([...roots, ...specFiles.map((spec) => path.dirname(path.resolve(rootDir, spec)))])].sort();
+}
+
+/** Before config.yaml is read, the spec folders are those of the last build (a changed config.yaml changes the signature anyway). */
+function defaultRoots(configFile: string, previous: BuildManifest | undefined): string[] {
+  return [...new Set([...inputRoots(configFile, []), ...(previous?.inputs.roots ?? [])])].sort();
+}
+
+/** Signs the inputs before anything is read (`docsgen build` only), so a file edited during the build counts as changed next time. */
+export async function startIncremental(options: BuilderOptions): Promise<IncrementalBuild | undefined> {
+  if (options.mode !== 'build') return undefined;
+  const rootDir = path.dirname(path.resolve(options.configFile));
+  const realOutDir = await realPathOf(options.outDir ?? path.join(rootDir, 'out'));
+  const manifestPath = manifestFile(projectCacheDir(rootDir), realOutDir);
+  const previous = await readManifest(manifestPath);
+  const roots = defaultRoots(options.configFile, previous);
+  const extra = signedOptions(options, realOutDir);
+  return { realOutDir, manifestPath, previous, roots, extra, signature: await inputSignature(roots, extra) };
+}
+
+/** The previous build's result, when out/ is already exactly what this build would write. */
+export async function upToDateResult(build: IncrementalBuild, started: number): Promise<BuildResult | undefined> {
+  const { previous } = build;
+  if (!previous || previous.inputs.signature !== build.signature || previous.inputs.roots.length === 0) return undefined;
+  if (!(await outputIntact(build.realOutDir, previous.files))) return undefined;
+  const { pages, findings, warnings, baseUrl } = previous.result;
+  return { pages, findings, warnings, baseUrl, outDir: build.realOutDir, seconds: (performance.now() - started) / 1000, records: [], timings: [] };
+}
+
+export interface PageReuse {
+  keyOf(page: PageData): string;
+  /** The previous document of this page when its key and its file are unchanged: to link (`source`) or, patched, to write (`html`). */
+  previous(rel: string, key: string): Promise<{ html: string; source?: string } | undefined>;
+  /** Every page's key, for the next build's manifest. */
+  readonly keys: Map<string, string>;
+}
+
+/** `context`: what documents are made from besides their own data (see PageRenderer.context). */
+export function pageReuse(build: IncrementalBuild | undefined, context: string, themeHash: string, searchIndexUrl: string | undefined): PageReuse {
+  const base = hashText(DOCSGEN_VERSION, themeHash, context);
+  const keys = new Map<string, string>();
+  const previous = build?.previous;
+  return {
+    keys,
+    keyOf: (page) => hashText(base, JSON.stringify(page)),
+    previous: async (rel, key) => {
+      keys.set(rel, key);
+      const record = previous?.files[rel];
+      if (!build || record?.key !== key) return undefined;
+      const file = path.join(build.realOutDir, rel);
+      if (!sameFile(record, await lstat(file).catch(() => undefined))) return undefined;
+      const html = await readFile(file, 'utf8').catch(() => undefined);
+      if (html === undefined) return undefined;
+      if (previous?.searchIndexUrl === searchIndexUrl) return { html, source: file };
+      if (!previous?.searchIndexUrl || !searchIndexUrl) return undefined;
+      return { html: html.split(previous.searchIndexUrl).join(searchIndexUrl) };
+    },
+  };
+}
+
+/** After the swap: the manifest of what out/ now holds, for the next build. */
+export async function finishIncremental(
+  build: IncrementalBuild,
+  done: { roots: string[]; volatile: boolean; searchIndexUrl: string | undefined; result: BuildManifest['result']; keys: ReadonlyMap<string, string> },
+): Promise<void> {
+  const roots = [...new Set(done.roots)].sort();
+  const sameRoots = roots.length === build.roots.length && roots.every((r, i) => r === build.roots[i]);
+  // Roots first seen in this build (a new API spec folder) are signed now, as the build leaves them.
+  const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
+  const files = await snapshotOutput(build.realOutDir);
+  for (const [rel, key] of done.keys) if (files[rel]) files[rel] = { ...files[rel], key };
+  await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, searchIndexUrl: done.searchIndexUrl, result: done.result, files });
+}

@@ -1,0 +1,132 @@
+/**
+ * The build manifest: what the last `docsgen build` into an output folder was made from and what it
+ * wrote. Kept in the project's cache (`.docsgen/cache/builds/<hash of out/'s real path>.json`), one
+ * per output folder, written only after a build's swap succeeded. It records
+ * - the signature of every input file (path, size, modification time) under the input roots;
+ * - each file of out/ as it was left (size, modification time, inode), and for each page the key
+ *   of what it was rendered from;
+ * - the build's result (pages, findings), printed again when nothing changed.
+ * Nothing in it is trusted without checking: the inputs are signed again and every file of out/ is
+ * compared with its record before the manifest is used (see incremental.ts).
+ */
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { Finding } from '../checks/findings.ts';
+import { OUTPUT_MARKER } from '../emit/folder-marker.ts';
+import { hashText } from '../cache/fingerprint.ts';
+import { DOCSGEN_VERSION } from '../paths.ts';
+
+const FORMAT = 1;
+
+export interface FileRecord {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  /** Pages: the key of what the page was rendered from (see PageReuse). */
+  key?: string;
+}
+
+export interface BuildManifest {
+  format: number;
+  docsgen: string;
+  outDir: string;
+  inputs: { roots: string[]; signature: string };
+  /** The search index URL every page names (a page rendered before is patched when it changed). */
+  searchIndexUrl: string | undefined;
+  result: { pages: number; findings: Finding[]; warnings: Finding[]; baseUrl: string };
+  files: Record<string, FileRecord>;
+}
+
+export function manifestFile(projectCache: string, realOutDir: string): string {
+  return path.join(projectCache, 'builds', `${hashText(realOutDir)}.json`);
+}
+
+/** The manifest of the last build into this folder by this docsgen, if there is a readable one. */
+export async function readManifest(file: string): Promise<BuildManifest | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as BuildManifest;
+    return manifest.format === FORMAT && manifest.docsgen === DOCSGEN_VERSION ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside, then renamed: a reader never sees half a manifest. A cache that cannot be written only costs speed. */
+export async function writeManifest(file: string, manifest: Omit<BuildManifest, 'format' | 'docsgen'>): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temp, JSON.stringify({ format: FORMAT, docsgen: DOCSGEN_VERSION, ...manifest }));
+    await rename(temp, file);
+  } catch {
+    // read-only or full disk: the next build is a full one
+  }
+}
+
+/**
+ * A hash of every file under the roots (a root may be a file): path, size and modification time,
+ * with `extra` (options and environment that change the output). A missing root counts as such.
+ */
+export async function inputSignature(roots: readonly string[], extra: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of extra) hash.update(part).update('\u0000');
+  for (const root of [...roots].sort()) {
+    const entries = await listFiles(root);
+    hash.update(`${root}\u0000${entries === undefined ? 'missing' : entries.length}\u0000`);
+    for (const [rel, info] of entries ?? []) hash.update(`${rel}\u0000${info.size}\u0000${info.mtimeMs}\u0000`);
+  }
+  return hash.digest('hex');
+}
+
+type FileStat = { size: number; mtimeMs: number; ino: number };
+
+/**
+ * Every file (or symlink) below `root`, sorted, with its lstat; undefined when `root` does not
+ * exist. Synchronous on purpose: hundreds of stats in a row cost a few milliseconds this way, and
+ * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
+ */
+async function listFiles(root: string): Promise<[string, FileStat][] | undefined> {
+  const statOf = (file: string): FileStat | undefined => {
+    const info = lstatSync(file, { throwIfNoEntry: false });
+    return info ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+  };
+  const info = lstatSync(root, { throwIfNoEntry: false });
+  if (!info) return undefined;
+  if (!info.isDirectory()) return [['', { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino }]];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  } catch {
+    entries = [];
+  }
+  // Joined by hand: path.relative and path.join on every file were a fifth of an up-to-date build.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const files = entries.filter((e) => !e.isDirectory()).map((e) => (e.parentPath === root ? e.name : `${e.parentPath.slice(prefix.length)}${path.sep}${e.name}`));
+  files.sort();
+  return files.map((rel) => [rel, statOf(prefix + rel) ?? { size: -1, mtimeMs: -1, ino: -1 }]);
+}
+
+/** Each file of the output folder (the marker aside) as it is now. */
+export async function snapshotOutput(outDir: string): Promise<Record<string, FileRecord>> {
+  const files: Record<string, FileRecord> = {};
+  for (const [rel, info] of (await listFiles(outDir)) ?? []) {
+    if (rel === OUTPUT_MARKER) continue;
+    files[rel.split(path.sep).join('/')] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+  }
+  return files;
+}
+
+/** The file is still the one the manifest recorded (nobody rewrote, replaced or touched it). */
+export function sameFile(record: FileRecord | undefined, now: { size: number; mtimeMs: number; ino: number } | undefined): boolean {
+  return record !== undefined && now !== undefined && record.size === now.size && record.mtimeMs === now.mtimeMs && record.ino === now.ino;
+}
+
+/** out/ holds exactly the files the manifest recorded, each unchanged. */
+export async function outputIntact(outDir: string, files: Readonly<Record<string, FileRecord>>): Promise<boolean> {
+  const now = await snapshotOutput(outDir);
+  const names = Object.keys(files);
+  if (Object.keys(now).length !== names.length) return false;
+  return names.every((rel) => sameFile(files[rel], now[rel]));
+}

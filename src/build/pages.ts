@@ -1,0 +1,93 @@
+/**
+ * Stage "pages": every page's markdown rendered (on worker threads for a large site, from the cache
+ * where it still holds), and each doc's route composed and rendered with the theme the moment its
+ * markdown arrives, then written. A large build so holds a handful of pages at a time instead of
+ * every page's HTML and data: what stays is what the search index and the checks need (the page's
+ * search blocks, links found in its markdown, its ids and hrefs).
+ */
+import type { RouteEntry } from '../routes.ts';
+import type { DocSource } from '../content/scan.ts';
+import type { RenderedMarkdown } from '../markdown/render.ts';
+import { streamMarkdown } from '../markdown/render-all.ts';
+import type { RenderedRoute } from '../checks/links.ts';
+import { createStringPool } from '../checks/link-targets.ts';
+import { withBase } from '../../theme/urls.ts';
+import { createPageRenderer, pageFileOf } from './render.ts';
+import { pageReuse, type IncrementalBuild } from './incremental.ts';
+import { docRouteComposer } from './routes.ts';
+import { linkTargets } from './content.ts';
+import { createHighlightCache } from './markdown.ts';
+import type { OutputTarget } from './output.ts';
+import type { PreparedSite } from './prepare.ts';
+
+export interface WrittenPages {
+  /** What the checks saw of each page, by URL path, in route order. */
+  pages: Map<string, RenderedRoute>;
+  /** Each doc's rendered markdown (without its HTML when `release` is set). */
+  rendered: Map<DocSource, RenderedMarkdown>;
+  /** Each page's key, by file (`docsgen build`: for the next build's manifest). */
+  keys: ReadonlyMap<string, string>;
+}
+
+export interface WritePagesOptions {
+  release: boolean;
+  /** `docsgen build`: the previous build into the same out/, whose unchanged pages are reused. */
+  incremental?: IncrementalBuild;
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+export async function writePages(output: OutputTarget, prepared: PreparedSite, options: WritePagesOptions): Promise<WrittenPages> {
+  const { project, content, routes } = prepared;
+  const rendered = new Map<DocSource, RenderedMarkdown>();
+  const render = createPageRenderer({ ...prepared, rendered, site: prepared.site.site, keep: createStringPool() });
+  const composeDoc = docRouteComposer(project, prepared);
+  const routeIndex = new Map(routes.flatMap((route, i) => (route.doc ? [[route.doc, i] as const] : [])));
+  const checked: (RenderedRoute | undefined)[] = new Array(routes.length);
+  let done = 0;
+  const reuse = options.incremental ? pageReuse(options.incremental, render.context, prepared.themeHash, prepared.site.site.search.indexUrl) : undefined;
+  const emit = async (i: number, route: RouteEntry) => {
+    const before = reuse ? await reuse.previous(pageFileOf(route), reuse.keyOf(route.page)) : undefined;
+    const page = before ? render.withDocument(route, before.html) : render(route);
+    for (const file of page.files) {
+      if (before?.source && output.linkFrom) await output.linkFrom(file.rel, before.source);
+      else await output.write(file.rel, file.contents as string);
+    }
+    checked[i] = page.checked;
+    routes[i] = options.release ? releasedRoute(route) : route;
+    if (++done % 50 === 0) options.onProgress?.('render', done, routes.length);
+  };
+  const targets = linkTargets(project, content);
+  await streamMarkdown(
+    {
+      docs: content.docs,
+      cache: prepared.markdownCache,
+      highlightCache: createHighlightCache(project),
+      ...targets,
+      // Workers cannot call back into this thread, so they get every route and image URL up front.
+      allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),
+      allAssetUrls: Object.fromEntries([...content.assets].map(([rel, a]) => [rel, a.url])),
+      baseUrl: project.config.baseUrl,
+      progress: options.onProgress ?? (() => undefined),
+    },
+    async (doc, md) => {
+      rendered.set(doc, md);
+      const i = routeIndex.get(doc);
+      if (i !== undefined) await emit(i, composeDoc(doc, md));
+      // The search index still needs the page's search blocks; its ids and hrefs were collected.
+      if (options.release) rendered.set(doc, { ...md, html: '', toc: [], linkTargets: { ids: [], hrefs: [] } });
+    },
+  );
+  for (const [i, route] of routes.entries()) if (!route.doc) await emit(i, route);
+  options.onProgress?.('render', routes.length, routes.length);
+  return {
+    pages: new Map(checked.flatMap((page) => (page ? [[page.path, page] as const] : []))),
+    rendered: new Map(content.docs.flatMap((doc) => (rendered.has(doc) ? [[doc, rendered.get(doc) as RenderedMarkdown] as const] : []))),
+    keys: reuse?.keys ?? new Map(),
+  };
+}
+
+/** What the stages after rendering read of a route: the search index, the sitemap, the checks. */
+function releasedRoute(route: RouteEntry): RouteEntry {
+  const { kind, route: path, title, description, api } = route.page;
+  return { ...route, page: { kind, route: path, title, description, html: '', toc: [], hideToc: true, ...(api ? { api } : {}) } };
+}

@@ -1,0 +1,44 @@
+/**
+ * Markdown and highlighting cost per page on one core (issue 19, target 1): the pages of a site
+ * rendered on this thread with the build's renderer, after a warm-up on other pages, timed in CPU
+ * time (process.cpuUsage, so other load on the machine does not count). Highlighting is timed the
+ * same way on the pages' code blocks alone, on a fresh highlighter (no block seen before).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createMarkdownRenderer } from '../../src/markdown/render.ts';
+import { createCodeHighlighter, languagesIn } from '../../src/markdown/highlight.ts';
+import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
+
+export interface MarkdownCost {
+  pages: number;
+  /** CPU milliseconds per page: markdown to HTML, highlighting included. */
+  msPerPage: number;
+  /** Of which highlighting the page's code blocks. */
+  highlightMsPerPage: number;
+}
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+export async function markdownCost(contentDir: string, limit = 400): Promise<MarkdownCost> {
+  const files = (await readdir(contentDir, { recursive: true })).map(String).filter((f) => f.endsWith('.md')).sort();
+  const all = await Promise.all(files.map(async (f) => ({ rel: f, md: parseMarkdownFile(await readFile(path.join(contentDir, f), 'utf8'), f).body })));
+  const warmUp = all.slice(limit, limit + 50);
+  const pages = all.slice(0, limit);
+  const langs = languagesIn(all.map((p) => p.md));
+  const render = createMarkdownRenderer({ highlighter: await createCodeHighlighter(langs), baseUrl: '/b/', routeOfDoc: (rel) => `/b/${rel}`, urlOfAsset: (rel) => `/b/${rel}` });
+  for (const page of warmUp.length > 0 ? warmUp : pages.slice(0, 20)) render(page.md, page.rel);
+  const started = cpuMs();
+  for (const page of pages) render(page.md, page.rel);
+  const msPerPage = (cpuMs() - started) / pages.length;
+
+  const highlighter = await createCodeHighlighter(langs);
+  const blocks = pages.flatMap((p) => [...p.md.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((m) => ({ lang: m[1] ?? '', code: m[2] ?? '' })));
+  for (const page of warmUp) for (const m of page.md.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)) highlighter.highlight(`${m[2] ?? ''}\n`, m[1] ?? '');
+  const highlightStarted = cpuMs();
+  for (const block of blocks) highlighter.highlight(block.code, block.lang);
+  return { pages: pages.length, msPerPage, highlightMsPerPage: (cpuMs() - highlightStarted) / pages.length };
+}

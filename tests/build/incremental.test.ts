@@ -1,0 +1,101 @@
+/**
+ * Incremental `docsgen build` (src/build/incremental.ts): with nothing changed nothing is written;
+ * after an edit out/ is byte for byte what a full build writes, unchanged pages are reused (linked
+ * or patched, never rendered), and a file of out/ changed by hand is never trusted.
+ */
+import { describe, it, expect } from 'vitest';
+import { appendFile, cp, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { copyFixture, runCli } from '../helpers.ts';
+
+async function build(site: string, out = path.join(site, 'out')) {
+  const result = await runCli(['build', '--config', path.join(site, 'config.yaml'), '--out', out]);
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+/** Every file of a folder: path → contents. */
+async function contentsOf(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(files.map(async (e) => [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name), 'utf8')] as const));
+  return new Map(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** What a full build with an empty cache writes for the same sources. */
+async function fullBuild(site: string): Promise<Map<string, string>> {
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
+  await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
+  await build(copy);
+  const files = await contentsOf(path.join(copy, 'out'));
+  await rm(copy, { recursive: true, force: true });
+  return files;
+}
+
+const inodeOf = async (file: string) => (await stat(file)).ino;
+
+describe('incremental docsgen build', () => {
+  it('writes nothing when nothing changed, and prints the same result', async () => {
+    const site = await copyFixture('basic');
+    const first = await build(site);
+    // A build that writes makes a new folder and swaps it in: out/ itself would be another folder.
+    const out = path.join(site, 'out');
+    const page = path.join(out, 'guide/first/index.html');
+    const before = [await stat(out), await stat(page)].map((s) => [s.ino, s.mtimeMs]);
+    const again = await build(site);
+    expect([await stat(out), await stat(page)].map((s) => [s.ino, s.mtimeMs])).toEqual(before);
+    expect(again.stdout.replace(/in [\d.]+ s/, '')).toBe(first.stdout.replace(/in [\d.]+ s/, ''));
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
+  it('after an edit, out/ is byte for byte what a full build writes', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    await appendFile(path.join(site, 'content/guide/second.md'), '\n## Added later\n\nA paragraph added after the first build.\n');
+    await build(site);
+    const incremental = await contentsOf(path.join(site, 'out'));
+    expect(incremental.get('guide/second/index.html')).toContain('id="added-later"');
+    expect(incremental).toEqual(await fullBuild(site));
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
+  it('links the pages whose document is unchanged into the new out/ instead of rendering them', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const page = path.join(site, 'out/guide/first/index.html');
+    const before = await inodeOf(page);
+    // Touched, not changed: the inputs' signature differs, every page's key is the same.
+    const source = path.join(site, 'content/guide/second.md');
+    await utimes(source, new Date(), new Date(Date.now() + 5000));
+    await build(site);
+    expect(await inodeOf(page)).toBe(before);
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
+  it('renders again a page of out/ that was edited, and rebuilds an out/ with a file added or removed', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const expected = await contentsOf(path.join(site, 'out'));
+    await appendFile(path.join(site, 'out/guide/first/index.html'), '<!-- edited by hand -->');
+    await build(site);
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(expected);
+    await rm(path.join(site, 'out/guide/second/index.html'));
+    await writeFile(path.join(site, 'out/stray.txt'), 'not from docsgen');
+    await build(site);
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(expected);
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
+  it('leaves out/ as it was when an incremental build fails', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const expected = await contentsOf(path.join(site, 'out'));
+    const page = path.join(site, 'content/guide/second.md');
+    await writeFile(page, `${await readFile(page, 'utf8')}\n---\nbroken: [front matter\n`);
+    await writeFile(path.join(site, 'content/guide/first.md'), '---\ntitle: [unclosed\n---\n\nBody.\n');
+    const failed = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+    expect(failed.code).toBe(1);
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(expected);
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+});
