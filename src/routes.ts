@@ -9,7 +9,7 @@ import { categoryCards, hasGeneratedIndex } from './build/category-pages.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { resolveSitePath } from '../theme/urls.ts';
 import type { Finding } from './checks/findings.ts';
-import type { ApiPageData, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
+import type { ApiPageData, PageBase, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
 
 export interface RouteEntry {
   page: PageData;
@@ -91,8 +91,7 @@ export function createDocRouteComposer(input: Omit<RouteInput, 'rendered'>): (do
     },
   };
   return (doc, md) => {
-    const base: PageData = {
-      kind: 'doc',
+    const base: PageBase = {
       route: doc.route,
       title: doc.frontMatter.title ?? md?.h1 ?? doc.title,
       description: doc.frontMatter.description ?? '',
@@ -105,7 +104,7 @@ export function createDocRouteComposer(input: Omit<RouteInput, 'rendered'>): (do
   };
 }
 
-function landingRoute(config: SiteConfig, doc: DocSource, base: PageData): RouteEntry {
+function landingRoute(config: SiteConfig, doc: DocSource, base: PageBase): RouteEntry {
   const fm = doc.frontMatter;
   return {
     doc,
@@ -136,7 +135,7 @@ interface SidebarPlace {
   pruned(trail: readonly SidebarCategory[]): SidebarItem[];
 }
 
-function docPageRoute(input: Omit<RouteInput, 'rendered'>, doc: DocSource, base: PageData, place: SidebarPlace): RouteEntry {
+function docPageRoute(input: Omit<RouteInput, 'rendered'>, doc: DocSource, base: PageBase, place: SidebarPlace): RouteEntry {
   const { sidebar } = input;
   const trail = place.trails.get(doc.route) ?? [];
   const section = sectionOf(sidebar, doc.route, trail);
@@ -150,6 +149,7 @@ function docPageRoute(input: Omit<RouteInput, 'rendered'>, doc: DocSource, base:
     section: trail.at(-1)?.label ?? (top?.type === 'category' ? top.label : base.title),
     page: {
       ...base,
+      kind: 'doc',
       doc: {
         ...pageFooter(input, doc),
         ...(doc.frontMatter.layout === 'category' && own?.route === doc.route ? { cards: categoryCards(own, place.describe) } : {}),

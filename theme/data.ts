@@ -161,22 +161,54 @@ export interface ApiPageData {
   hasSchemas: boolean;
 }
 
-export type PageKind = 'doc' | 'landing' | 'page' | 'search' | 'api' | 'notfound';
-
-export interface PageData {
-  kind: PageKind;
+/** What every page carries, whatever its kind. */
+export interface PageBase {
   /** Route relative to the base path, "/a/b/". */
   route: string;
   title: string;
   description: string;
-  /** Rendered markdown (trusted output of the markdown stage). */
+  /** Rendered markdown (trusted output of the markdown stage), or an API page's prerendered reference. */
   html: string;
   toc: TocItem[];
   hideToc: boolean;
-  doc?: DocMeta;
-  landing?: {
-    hero: { title: string; tagline: string; actions: { label: string; href: string; variant: 'primary' | 'secondary' }[] };
-    features: { title: string; description: string; href: string }[];
-  };
-  api?: ApiPageData;
+}
+
+export interface LandingData {
+  hero: { title: string; tagline: string; actions: { label: string; href: string; variant: 'primary' | 'secondary' }[] };
+  features: { title: string; description: string; href: string }[];
+}
+
+/** A markdown page, or a category's page, with its place in the sidebar. */
+export interface DocPageData extends PageBase {
+  kind: 'doc';
+  doc: DocMeta;
+}
+
+export interface LandingPageData extends PageBase {
+  kind: 'landing';
+  landing: LandingData;
+}
+
+/** A page of an API reference. */
+export interface ApiRoutePageData extends PageBase {
+  kind: 'api';
+  api: ApiPageData;
+}
+
+/** A custom React page, the search page or the not-found page: nothing beyond the base. */
+export interface PlainPageData extends PageBase {
+  kind: 'page' | 'search' | 'notfound';
+}
+
+/**
+ * The data of one route, tagged by its kind: a doc page always has its sidebar place, an API page
+ * its API data, and no page has another kind's part (the theme picks its layout by `kind` alone).
+ */
+export type PageData = DocPageData | LandingPageData | ApiRoutePageData | PlainPageData;
+
+export type PageKind = PageData['kind'];
+
+/** The sidebar a page shows: a doc page's own, none on the other kinds. */
+export function sidebarOf(page: PageData): SidebarItem[] | undefined {
+  return page.kind === 'doc' ? page.doc.sidebar : undefined;
 }

@@ -1,6 +1,6 @@
 /** Server entry of the theme: renders one route to an HTML string (the generator adds the document). */
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { PageData, SiteData } from './data.ts';
+import { sidebarOf, type PageData, type SiteData } from './data.ts';
 import type { ApiReferenceModel } from './api-model.ts';
 import { ApiReference } from './components/api/ApiReference.tsx';
 import { RouterContext, SiteContext, type Router } from './context.tsx';
@@ -18,7 +18,7 @@ export function renderRoute(site: SiteData, page: PageData): string {
   return renderToString(
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
-        <App page={page} sidebar={page.doc?.sidebar} />
+        <App page={page} sidebar={sidebarOf(page)} />
       </RouterContext.Provider>
     </SiteContext.Provider>,
   );

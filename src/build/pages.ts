@@ -88,6 +88,6 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
 
 /** What the stages after rendering read of a route: the search index, the sitemap, the checks. */
 function releasedRoute(route: RouteEntry): RouteEntry {
-  const { kind, route: path, title, description, api } = route.page;
-  return { ...route, page: { kind, route: path, title, description, html: '', toc: [], hideToc: true, ...(api ? { api } : {}) } };
+  // The page's kind-specific part stays: it is small, and a doc's sidebar is shared with its folder.
+  return { ...route, page: { ...route.page, html: '', toc: [] } };
 }

@@ -17,7 +17,7 @@ const site = {
   search: { mode: 'local', searchPagePath: '/docs/search/', facetFilters: [] },
   lazyCss: {},
 } satisfies SiteData;
-const doc: PageData = { kind: 'doc', route: '/a/', title: 'A', description: '', html: '<p>x</p>', toc: [], hideToc: false };
+const doc: PageData = { kind: 'doc', route: '/a/', title: 'A', description: '', html: '<p>x</p>', toc: [], hideToc: false, doc: { id: 'a', breadcrumbs: [], section: 0, sidebar: [] } };
 
 describe('Content-Security-Policy', () => {
   it('allows the bootstrap script by its hash and no inline script otherwise', () => {

@@ -49,19 +49,21 @@ describe('the route table', () => {
 
   it('takes the landing hero and cards from front matter, resolving their links against the base path', () => {
     const landing = compose().routes.find((r) => r.page.kind === 'landing')?.page;
-    expect(landing?.landing?.hero).toEqual({ title: 'Fixture home', tagline: 'Tag', actions: [{ label: 'Start', href: '/docs/guide/', variant: 'primary' }] });
-    expect(landing?.landing?.features).toEqual([{ title: 'Guide', description: 'The guide', href: '/docs/guide/' }]);
+    if (landing?.kind !== 'landing') throw new Error('no landing page');
+    expect(landing.landing.hero).toEqual({ title: 'Fixture home', tagline: 'Tag', actions: [{ label: 'Start', href: '/docs/guide/', variant: 'primary' }] });
+    expect(landing.landing.features).toEqual([{ title: 'Guide', description: 'The guide', href: '/docs/guide/' }]);
   });
 
   it('gives a doc page its breadcrumbs, previous and next pages, section and a sidebar pruned to its trail', () => {
     const first = compose().routes.find((r) => r.page.route === '/guide/first/');
     expect(first?.section).toBe('Guide');
-    expect(first?.page.doc?.breadcrumbs).toEqual([{ label: 'Guide', route: '/guide/' }, { label: 'First page' }]);
-    expect(first?.page.doc?.previous).toEqual({ label: 'Guide', route: '/guide/' });
-    expect(first?.page.doc?.next).toEqual({ label: 'Second page', route: '/guide/second/' });
-    const reference = first?.page.doc?.sidebar.find((i) => i.type === 'category' && i.label !== 'Guide');
+    if (first?.page.kind !== 'doc') throw new Error('/guide/first/ is not a doc page');
+    expect(first.page.doc.breadcrumbs).toEqual([{ label: 'Guide', route: '/guide/' }, { label: 'First page' }]);
+    expect(first.page.doc.previous).toEqual({ label: 'Guide', route: '/guide/' });
+    expect(first.page.doc.next).toEqual({ label: 'Second page', route: '/guide/second/' });
+    const reference = first.page.doc.sidebar.find((i) => i.type === 'category' && i.label !== 'Guide');
     expect(reference?.type === 'category' && reference.items).toBeNull();
-    expect(first?.page.html).toBe('<p>guide/first.md</p>');
+    expect(first.page.html).toBe('<p>guide/first.md</p>');
   });
 
   it('reports a doc on a special route or a custom page on a taken route as a duplicate, and keeps the first owner', () => {

@@ -8,7 +8,7 @@ import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import NProgress from 'nprogress';
-import type { PageData, SiteData } from '../data.ts';
+import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
@@ -52,9 +52,9 @@ type PendingScroll = { hash: string; savedY: number | undefined };
 /** The page on screen and its sidebar, with every category's items the browser has seen filled in. */
 function useShownPage(initial: PageData) {
   const [page, setPage] = useState<PageData>(initial);
-  const [known, setKnown] = useState<KnownCategories>(() => rememberCategories(new Map(), initial.doc?.sidebar));
+  const [known, setKnown] = useState<KnownCategories>(() => rememberCategories(new Map(), sidebarOf(initial)));
   const show = useCallback((next: PageData) => {
-    setKnown((previous) => rememberCategories(previous, next.doc?.sidebar));
+    setKnown((previous) => rememberCategories(previous, sidebarOf(next)));
     setPage(next);
   }, []);
   const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
@@ -62,7 +62,7 @@ function useShownPage(initial: PageData) {
     const items = await fetchCategoryItems(category.itemsUrl);
     setKnown((previous) => new Map(previous).set(category.key, items));
   }, []);
-  const sidebar = useMemo(() => fillKnownCategories(page.doc?.sidebar, known), [page, known]);
+  const sidebar = useMemo(() => fillKnownCategories(sidebarOf(page), known), [page, known]);
   return { page, sidebar, show, loadSidebarCategory };
 }
 

@@ -6,7 +6,7 @@
  * browser is idle, so reading never waits for it.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PageData } from '../data.ts';
+import type { ApiRoutePageData } from '../data.ts';
 import { useSite } from '../context.tsx';
 import { ApiNav } from '../components/api/ApiNav.tsx';
 import { LazyError } from '../components/LazyError.tsx';
@@ -14,7 +14,7 @@ import '../styles/api.css';
 
 type Enhancer = typeof import('../client/api/reference.ts');
 
-export function ApiPage(props: { page: PageData }) {
+export function ApiPage(props: { page: ApiRoutePageData }) {
   const { page } = props;
   const api = page.api;
   const site = useSite();

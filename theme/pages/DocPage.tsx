@@ -1,12 +1,12 @@
 /** A documentation page: sidebar, breadcrumbs, version badge, content, previous/next, TOC. */
-import type { PageData, SidebarItem } from '../data.ts';
+import type { DocPageData, SidebarItem } from '../data.ts';
 import { useSite } from '../context.tsx';
 import { DocSidebar, useRouteHref } from '../components/DocSidebar.tsx';
 import { TocDesktop, TocMobile } from '../components/TableOfContents.tsx';
 import { CategoryCards } from '../components/CategoryCards.tsx';
 import { DocFooter } from '../components/DocFooter.tsx';
 
-export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
+export function DocPage(props: { page: DocPageData; sidebar: SidebarItem[] }) {
   const { page } = props;
   const site = useSite();
   const href = useRouteHref();
@@ -20,7 +20,7 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
       <main className="doc-layout__main" id="main-content" tabIndex={-1}>
         <div className="doc-layout__columns">
           <article className="doc">
-            {doc && doc.breadcrumbs.length > 0 ? (
+            {doc.breadcrumbs.length > 0 ? (
               <nav className="breadcrumbs" aria-label="Breadcrumbs">
                 <ol>
                   <li>
@@ -42,9 +42,9 @@ export function DocPage(props: { page: PageData; sidebar: SidebarItem[] }) {
               <h1 className="doc__title">{page.title}</h1>
             </header>
             <div className="markdown" id="doc-content" data-page-html dangerouslySetInnerHTML={{ __html: page.html }} />
-            {doc?.cards ? <CategoryCards cards={doc.cards} /> : null}
-            {doc ? <DocFooter doc={doc} /> : null}
-            {doc && (doc.previous || doc.next) ? (
+            {doc.cards ? <CategoryCards cards={doc.cards} /> : null}
+            <DocFooter doc={doc} />
+            {doc.previous || doc.next ? (
               <nav className="pagination-nav" aria-label="Docs pages">
                 {doc.previous ? (
                   <a className="pagination-nav__link pagination-nav__link--prev" href={href(doc.previous.route)}>

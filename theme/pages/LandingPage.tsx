@@ -1,8 +1,8 @@
-import type { PageData } from '../data.ts';
+import type { LandingPageData } from '../data.ts';
 import { openSearch } from '../client/search-launcher.ts';
 
 /** The landing page at the base root: hero, cards to the main sections, then its markdown body. */
-export function LandingPage(props: { page: PageData }) {
+export function LandingPage(props: { page: LandingPageData }) {
   const landing = props.page.landing;
   return (
     <main id="main-content" tabIndex={-1} className="landing">
