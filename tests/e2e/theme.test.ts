@@ -292,6 +292,19 @@ describe('client routing', () => {
     }
   });
 
+  it('never prefetches the page on screen, though the sidebar and breadcrumbs link to it', async () => {
+    const { page } = await openPage(site);
+    const requested: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'fetch' && requested.push(new URL(r.url()).pathname));
+    await ready(page, 'guide/first/');
+    await page.hover('.doc-layout__sidebar a[aria-current="page"]');
+    await page.waitForTimeout(600); // idle time: links in view are prefetched then
+    expect(requested).not.toContain(`${site.base}guide/first/`);
+    await page.hover('.doc-layout__sidebar a:has-text("Second page")');
+    await expect.poll(() => requested).toContain(`${site.base}guide/second/`);
+    await page.close();
+  });
+
   it('does a full page load when the next route fails to load', async () => {
     const { page } = await openPage(site);
     await page.route('**/guide/second/', (route) => (isNavigationFetch(route) ? route.fulfill({ status: 500, body: 'no' }) : route.continue()));

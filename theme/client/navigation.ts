@@ -58,6 +58,8 @@ export function mayPrefetch(): boolean {
 
 export function prefetchPageData(pathname: string): void {
   if (!mayPrefetch()) return;
+  // The page on screen is already here (links to it: the sidebar's active item, breadcrumbs).
+  if (routeOfPath(pathname) === routeOfPath(window.location.pathname)) return;
   loadPageData(pathname).catch(() => undefined);
 }
 
