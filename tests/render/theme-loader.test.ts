@@ -38,6 +38,16 @@ describe('the theme server entry', () => {
     expect((await readdir(cache)).filter((f) => f.endsWith('.mjs'))).toEqual(compiled);
   });
 
+  it('leaves the browser-only parts out: the server never loads Swagger UI, the search modal or react-dom/client', async () => {
+    const cache = await tempDir(path.join(ROOT, 'node_modules/.cache'), 'docsgen-test-theme-');
+    await loadThemeServer(path.join(ROOT, 'theme'), cache, 'browser-only');
+    const code = await readFile(path.join(cache, 'theme-server-browser-only.mjs'), 'utf8');
+    const imported = [...code.matchAll(/from\s*"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
+    expect(imported).toContain('react-dom/server');
+    expect(imported).not.toContain('swagger-ui-react');
+    expect(imported).not.toContain('react-dom/client');
+  });
+
   it('reports a syntax error in the theme at its file, line and column', async () => {
     const dir = await tempDir(os.tmpdir(), 'docsgen-theme-');
     await cp(path.join(ROOT, 'theme'), dir, { recursive: true });
