@@ -24,6 +24,11 @@ export interface BuilderOptions {
   outDir?: string;
   strict?: boolean;
   onProgress?: Progress;
+  /**
+   * `serve`: the URL paths of an edit's pages, called as soon as they are written, before the search
+   * index and the checks catch up (what the open tab shows does not wait for them).
+   */
+  onPagesUpdated?: (paths: string[]) => void;
 }
 
 export interface BuildResult {

@@ -10,7 +10,7 @@ import { readDoc, type DocSource } from '../content/scan.ts';
 import { expandDocVariables } from '../content/variables.ts';
 import { createHighlightCache, renderMarkdown } from './markdown.ts';
 import { composeAllRoutes } from './routes.ts';
-import { changedSearchFiles, indexSearch, type SearchIndex } from './search.ts';
+import { changedSearchFiles, indexSearch } from './search.ts';
 import { createPageRenderer } from './render.ts';
 import { runChecks } from './checks.ts';
 import { replaceFile } from './output.ts';
@@ -40,9 +40,13 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   const composed = await stage('routes', () => composeAllRoutes(project, state));
   state.routes = composed.routes;
   state.routeFindings = composed.findings;
+  const changedRoutes = await stage('render+write', () => rewritePages(state, new Set(edits.map((e) => e.after))));
+  // The open tab can show the page now: it names the index by a stable name, and rebuilding the
+  // index (every page's records, 50 ms on the real site and more on larger ones) is not its business.
+  options.onPagesUpdated?.(changedRoutes);
   const previousSearch = state.search;
   state.search = await stage('search', () => indexSearch(project, state.routes, state.rendered, { keepRecords: false, stableName: true }));
-  const changedRoutes = await stage('render+write', () => rewritePages(state, new Set(edits.map((e) => e.after)), changedSearchFiles(previousSearch, state.search)));
+  for (const file of changedSearchFiles(previousSearch, state.search)) await replaceFile(state.outDir, file.rel, file.contents);
   const checked = await stage('checks', () => runChecks({ ...state, pages: [...state.pages.values()], strict: options.strict ?? false }));
   state.findings = checked.findings;
   state.warnings = checked.warnings;
@@ -72,9 +76,8 @@ function outline(doc: DocSource): string {
   return JSON.stringify([doc.route, doc.id, doc.title, fm.title, fm.sidebar_label, fm.sidebar_position, fm.draft, fm.layout, fm.slug, fm.description]);
 }
 
-async function rewritePages(state: BuildState, docs: ReadonlySet<DocSource>, searchFiles: SearchIndex['files']): Promise<string[]> {
+async function rewritePages(state: BuildState, docs: ReadonlySet<DocSource>): Promise<string[]> {
   const render = createPageRenderer({ ...state, site: state.site.site });
-  for (const file of searchFiles) await replaceFile(state.outDir, file.rel, file.contents);
   const changed: string[] = [];
   for (const route of state.routes) {
     if (!route.doc || !docs.has(route.doc)) continue;

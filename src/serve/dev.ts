@@ -40,7 +40,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     transformHtml: (html) => html.replace('</body>', `<script type="module" src="${CLIENT_PATH}"></script></body>`),
     intercept: (req, res) => channel.intercept(req, res, client),
   });
-  const builder = createBuilder({ configFile, mode: 'serve' });
+  // Edited pages reach the open tab the moment they are written (see BuilderOptions.onPagesUpdated).
+  const builder = createBuilder({ configFile, mode: 'serve', onPagesUpdated: (paths) => channel.send('page-updated', { paths }) });
   const run = async (changes: FileChange[] | undefined): Promise<void> => {
     const started = performance.now();
     try {
@@ -53,7 +54,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const finding of [...result.warnings, ...result.findings]) options.error(formatFinding(finding, root));
       if (update.kind === 'pages') {
         options.log(`updated ${update.routes.join(', ')} in ${took} s`);
-        channel.send('page-updated', { paths: update.routes });
       } else {
         options.log(`built ${result.pages} pages in ${took} s`);
         channel.send('reload', {});

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createBuilder } from '../../src/build/builder.ts';
@@ -48,6 +49,32 @@ describe('one builder for build and serve', () => {
     expect((await builder.update([{ path: added, event: 'add' }])).kind).toBe('full');
     const config = path.join(dir, 'config.yaml');
     expect((await builder.update([{ path: config, event: 'change' }])).kind).toBe('full');
+  }, 120_000);
+
+  it('hands the edited pages on as soon as they are written, before the search index catches up', async () => {
+    const dir = await copyFixture('basic');
+    let outDir = '';
+    const indexHolds = (word: string) => {
+      const folder = path.join(outDir, 'assets/search-index-dev');
+      return readdirSync(folder).some((f) => readFileSync(path.join(folder, f), 'utf8').includes(word));
+    };
+    const seen: { page: boolean; index: boolean }[] = [];
+    const builder = createBuilder({
+      configFile: path.join(dir, 'config.yaml'),
+      mode: 'serve',
+      onPagesUpdated: (paths) => {
+        expect(paths).toEqual(['/docs/guide/second/']);
+        // Synchronous reads: the builder goes on as soon as this returns.
+        seen.push({ page: readFileSync(path.join(outDir, 'guide/second/index.html'), 'utf8').includes('quokkaword'), index: indexHolds('quokkaword') });
+      },
+    });
+    outDir = (await builder.full()).outDir;
+    const second = path.join(dir, 'content/guide/second.md');
+    await writeFile(second, `${await readFile(second, 'utf8')}\nA quokkaword sentence.\n`);
+    const update = await builder.update([{ path: second, event: 'change' }]);
+    expect(update.kind).toBe('pages');
+    expect(seen).toEqual([{ page: true, index: false }]);
+    expect(indexHolds('quokkaword')).toBe(true);
   }, 120_000);
 
   it('a one-shot build keeps no state: update() builds fully', async () => {
