@@ -6,7 +6,7 @@
  * Reads and writes are synchronous: a markdown renderer is synchronous, and each file is small. A
  * missing, unreadable or unwritable entry only costs speed; the folder is always safe to delete.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashText } from './fingerprint.ts';
 
@@ -53,6 +53,11 @@ export class HighlightCache {
     } catch {
       // A read-only or full disk: the block is highlighted again next time.
     }
+  }
+
+  /** False when no block was ever stored (a cold cache): then every block is highlighted anew. */
+  mayHaveEntries(): boolean {
+    return existsSync(this.dir);
   }
 
   private fileOf(key: string): string {

@@ -98,7 +98,11 @@ async function localRenderer(docs: readonly DocSource[], input: RenderAllInput):
   let deps: Deps = { docs: {}, assets: {} };
   // The markdown toolchain loads only when some page is not in the cache.
   const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
-  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy: true, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
+  // Lazy only where blocks may come from the cache: a block Shiki must highlight throws once the
+  // page is parsed, and the page is parsed again (for one 5 MB page, twice 13 s), so a cold cache
+  // loads Shiki at once.
+  const lazy = input.highlightCache?.mayHaveEntries() ?? false;
+  const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
   const render: MarkdownRenderer = createMarkdownRenderer({
     highlighter,
     baseUrl: input.baseUrl,
