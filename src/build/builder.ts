@@ -26,9 +26,10 @@ export interface BuilderOptions {
   onProgress?: Progress;
   /**
    * `serve`: the URL paths of an edit's pages, called as soon as they are written, before the search
-   * index and the checks catch up (what the open tab shows does not wait for them).
+   * index and the checks catch up (what the open tab shows does not wait for them). When it returns
+   * a promise, they wait for it: their work holds this thread, and with it the server.
    */
-  onPagesUpdated?: (paths: string[]) => void;
+  onPagesUpdated?: (paths: string[]) => void | Promise<void>;
 }
 
 export interface BuildResult {

@@ -43,7 +43,7 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   const changedRoutes = await stage('render+write', () => rewritePages(state, new Set(edits.map((e) => e.after))));
   // The open tab can show the page now: it names the index by a stable name, and rebuilding the
   // index (every page's records, 50 ms on the real site and more on larger ones) is not its business.
-  options.onPagesUpdated?.(changedRoutes);
+  await options.onPagesUpdated?.(changedRoutes);
   const previousSearch = state.search;
   state.search = await stage('search', () => indexSearch(project, state.routes, state.rendered, { keepRecords: false, stableName: true }));
   for (const file of changedSearchFiles(previousSearch, state.search)) await replaceFile(state.outDir, file.rel, file.contents);

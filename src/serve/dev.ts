@@ -40,8 +40,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     transformHtml: (html) => html.replace('</body>', `<script type="module" src="${CLIENT_PATH}"></script></body>`),
     intercept: (req, res) => channel.intercept(req, res, client),
   });
-  // Edited pages reach the open tab the moment they are written (see BuilderOptions.onPagesUpdated).
-  const builder = createBuilder({ configFile, mode: 'serve', onPagesUpdated: (paths) => channel.send('page-updated', { paths }) });
+  // Edited pages reach the open tab the moment they are written (see BuilderOptions.onPagesUpdated),
+  // and the index and checks that follow wait until a tab has fetched one (see announcePages).
+  const builder = createBuilder({ configFile, mode: 'serve', onPagesUpdated: (paths) => channel.announcePages(paths) });
   const run = async (changes: FileChange[] | undefined): Promise<void> => {
     const started = performance.now();
     try {
@@ -105,13 +106,36 @@ function createBuildQueue(run: (changes: FileChange[] | undefined) => Promise<vo
   };
 }
 
+/**
+ * How long the work after an edit waits for an open tab to fetch the edited page. That work (the
+ * search index of every page, the checks) holds the server's thread: 300 ms at 1,000 pages, and a
+ * tab's request would wait behind it.
+ */
+const TAB_FETCH_WAIT_MS = 250;
+
 /** The live-reload event stream, and the last build error for tabs that connect later. */
 function createEventChannel() {
   const clients = new Set<ServerResponse>();
   let lastError: string | undefined;
+  let fetched: { paths: ReadonlySet<string>; done: () => void } | undefined;
   const write = (res: ServerResponse, event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => clients.forEach((res) => write(res, event, data));
   return {
-    send: (event: string, data: unknown) => clients.forEach((res) => write(res, event, data)),
+    send,
+    /** Tells the tabs; resolves once one of them requested one of the pages, or after TAB_FETCH_WAIT_MS. */
+    announcePages(paths: string[]): Promise<void> | undefined {
+      send('page-updated', { paths });
+      if (clients.size === 0) return undefined;
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => done(), TAB_FETCH_WAIT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          if (fetched?.done === done) fetched = undefined; // not a later edit's
+          resolve();
+        };
+        fetched = { paths: new Set(paths), done };
+      });
+    },
     setError(message: string): string {
       lastError = message;
       clients.forEach((res) => write(res, 'build-error', { message }));
@@ -119,7 +143,12 @@ function createEventChannel() {
     },
     clearError: () => (lastError = undefined),
     intercept(req: IncomingMessage, res: ServerResponse, client: string): boolean {
-      const url = (req.url ?? '').split('?')[0];
+      const url = (req.url ?? '').split('?')[0] ?? '';
+      if (fetched?.paths.has(url.replace(/index\.html$/, ''))) {
+        // Done once the page is sent: the work that follows would hold up the rest of the response.
+        const { done } = fetched;
+        res.once('close', done);
+      }
       if (url === CLIENT_PATH) {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(client);
         return true;

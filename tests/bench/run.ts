@@ -17,6 +17,7 @@
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { readFile, readdir, rm, stat, writeFile, mkdtemp, cp } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -31,8 +32,6 @@ import { buildDocusaurus, convertCorpus, installDocusaurus } from './docusaurus.
 import { judgeTargets, targetsTable } from './targets.ts';
 import { scalingSvg } from './plot.ts';
 import { BIN, ROOT, launchChromium, serveBuild } from '../helpers.ts';
-import { startDevServer } from '../../src/serve/dev.ts';
-import { listen } from '../../src/serve/static-server.ts';
 import { apiTable, githubSite, measureApiPages, type ApiRow } from './api-pages.ts';
 
 const args = process.argv.slice(2);
@@ -85,34 +84,56 @@ async function pageWeight(outDir: string, base: string, docRel: string) {
   return weight;
 }
 
-/** Time from saving a page to the open browser holding its new content, under `docsgen serve`. */
+/**
+ * Time from saving a page to the open browser showing its new content, under `docsgen serve` run
+ * as its own process (in this process, its work would also hold up Playwright's events). The page
+ * records when the new heading appears (Date.now on both sides: one machine, one clock).
+ */
 async function saveToBrowser(siteDir: string, docRel: string, base: string): Promise<number> {
-  const dev = await startDevServer({ configFile: path.join(siteDir, 'config.yaml'), log: () => undefined, error: () => undefined });
-  const server = await listen(dev.site, '127.0.0.1', 0);
+  const port = await freePort();
+  const serve = spawn(process.execPath, [BIN, 'serve', '--config', path.join(siteDir, 'config.yaml'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    serve.stdout.on('data', (d: Buffer) => ((out += d.toString()), out.includes('serving http') && resolve()));
+    serve.once('exit', (code) => reject(new Error(`docsgen serve exited with ${code}`)));
+  });
   const browser = await launchChromium();
   const times: number[] = [];
   try {
     const page = await (await browser.newContext()).newPage();
     const route = docRel.replace(/index\.html$/, '');
     const source = path.join(siteDir, 'content', `${route.replace(/\/$/, '')}.md`);
-    for (let i = 0; i < 3; i++) {
-      await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}${base}${route}`);
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`http://127.0.0.1:${port}${base}${route}`);
       await page.waitForSelector('html[data-hydrated="true"]');
       await page.waitForTimeout(300);
       const marker = `bench-marker-${i}-${Date.now()}`;
+      await page.evaluate((id) => {
+        new MutationObserver((_, observer) => {
+          if (!document.getElementById(id)) return;
+          (window as unknown as { __shownAt: number }).__shownAt = Date.now();
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+      }, marker);
       const text = await readFile(source, 'utf8');
-      const t = performance.now();
+      const saved = Date.now();
       await writeFile(source, `${text}\n\n## ${marker}\n`);
       await page.waitForSelector(`#${marker}`, { timeout: 30_000 });
-      times.push(performance.now() - t);
+      times.push((await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt)) - saved);
     }
   } finally {
     await browser.close();
-    await dev.close();
-    server.closeAllConnections();
-    server.close();
+    serve.kill('SIGTERM');
   }
   return median(times);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 async function requestsPerSecond(outDir: string, base: string, docRel: string): Promise<number> {
