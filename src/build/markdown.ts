@@ -4,7 +4,7 @@
  */
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
-import { renderAllMarkdown } from '../markdown/render-all.ts';
+import { renderAllMarkdown, type RenderAllInput } from '../markdown/render-all.ts';
 import { MarkdownCache } from '../cache/markdown-cache.ts';
 import { HighlightCache } from '../cache/highlight-cache.ts';
 import { readFileSync } from 'node:fs';
@@ -34,26 +34,29 @@ export function createHighlightCache(project: Project): HighlightCache {
   return new HighlightCache({ cacheRoot: project.projectCache, salt: hashText('highlight-v2', LIGHT_THEME, DARK_THEME, ...versions) });
 }
 
-export async function renderMarkdown(
-  project: Project,
-  content: Content,
-  docs: readonly DocSource[],
-  options: { cache: MarkdownCache; highlightCache?: HighlightCache; progress: Progress },
-): Promise<Map<DocSource, RenderedMarkdown>> {
-  const targets = linkTargets(project, content);
-  const rendered = await renderAllMarkdown({
+export interface MarkdownStageOptions {
+  cache: MarkdownCache;
+  highlightCache?: HighlightCache;
+  progress: Progress;
+}
+
+/** What the markdown stage needs to render `docs` (or stream them: see streamMarkdown). */
+export function markdownInput(project: Project, content: Content, docs: readonly DocSource[], options: MarkdownStageOptions): RenderAllInput {
+  return {
     docs,
     cache: options.cache,
     ...(options.highlightCache ? { highlightCache: options.highlightCache } : {}),
-    ...targets,
+    ...linkTargets(project, content),
     // Workers cannot call back into this thread, so they get every route and image URL up front.
     allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),
     allAssetUrls: Object.fromEntries([...content.assets].map(([rel, a]) => [rel, a.url])),
     baseUrl: project.config.baseUrl,
     progress: options.progress,
-  });
-  options.progress('markdown', docs.length, docs.length);
-  return rendered;
+  };
+}
+
+export function renderMarkdown(project: Project, content: Content, docs: readonly DocSource[], options: MarkdownStageOptions): Promise<Map<DocSource, RenderedMarkdown>> {
+  return renderAllMarkdown(markdownInput(project, content, docs, options));
 }
 
 /** Broken `.md` links, missing images and removed unsafe HTML, found while rendering, as findings at their source position. */

@@ -11,12 +11,10 @@ import type { RenderedMarkdown } from '../markdown/render.ts';
 import { streamMarkdown } from '../markdown/render-all.ts';
 import type { RenderedRoute } from '../checks/links.ts';
 import { createStringPool } from '../checks/link-targets.ts';
-import { withBase } from '../../theme/urls.ts';
 import { createPageRenderer, pageFileOf } from './render.ts';
 import { pageReuse, type IncrementalBuild } from './incremental.ts';
 import { docRouteComposer } from './routes.ts';
-import { linkTargets } from './content.ts';
-import { createHighlightCache } from './markdown.ts';
+import { createHighlightCache, markdownInput } from './markdown.ts';
 import type { OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
 
@@ -56,19 +54,12 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
     routes[i] = options.release ? releasedRoute(route) : route;
     if (++done % 50 === 0) options.onProgress?.('render', done, routes.length);
   };
-  const targets = linkTargets(project, content);
   await streamMarkdown(
-    {
-      docs: content.docs,
+    markdownInput(project, content, content.docs, {
       cache: prepared.markdownCache,
       highlightCache: createHighlightCache(project),
-      ...targets,
-      // Workers cannot call back into this thread, so they get every route and image URL up front.
-      allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),
-      allAssetUrls: Object.fromEntries([...content.assets].map(([rel, a]) => [rel, a.url])),
-      baseUrl: project.config.baseUrl,
       progress: options.onProgress ?? (() => undefined),
-    },
+    }),
     async (doc, md) => {
       rendered.set(doc, md);
       const i = routeIndex.get(doc);
