@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { writeCacheEntrySync, type CachedMarkdown, type MarkdownCache } from '../cache/markdown-cache.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
-import type { MarkdownRenderer, RenderedMarkdown } from './render.ts';
+import type { RenderedMarkdown } from './render.ts';
 import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
@@ -61,9 +61,9 @@ export async function streamMarkdown(input: RenderAllInput, consume: PageConsume
   } else if (misses.length > 0) {
     const render = await localRenderer(misses, input);
     for (const [i, doc] of misses.entries()) {
-      const { result, deps } = await render(doc);
-      input.cache.set(keys.get(doc) ?? '', { result, ...deps });
-      await consume(doc, result);
+      const entry = await render(doc);
+      input.cache.set(keys.get(doc) ?? '', entry);
+      await consume(doc, entry.result);
       if (i % 50 === 0) input.progress('markdown', i, misses.length);
     }
   }
@@ -87,41 +87,22 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
   return misses;
 }
 
-type Deps = Pick<CachedMarkdown, 'docs' | 'assets'>;
-
 /**
- * Renders on this thread, recording what each page resolved so its cache entry can be checked on
- * reuse. Shiki loads only when a code block is in neither the memo nor the highlight cache: the
- * page that needs it first is rendered again once it is loaded.
+ * Renders on this thread, each page with its cache entry (see createRecordingRenderer). Shiki
+ * loads only when a code block is in neither the memo nor the highlight cache: the page that
+ * needs it first is rendered again once it is loaded.
  */
-async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<(doc: DocSource) => Promise<{ result: RenderedMarkdown; deps: Deps }>> {
-  let deps: Deps = { docs: {}, assets: {} };
+async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<(doc: DocSource) => Promise<CachedMarkdown>> {
   // The markdown toolchain loads only when some page is not in the cache.
-  const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createMarkdownRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
+  const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createRecordingRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
   // Lazy only where blocks may come from the cache: a block Shiki must highlight throws once the
   // page is parsed, and the page is parsed again (for one 5 MB page, twice 13 s), so a cold cache
   // loads Shiki at once.
   const lazy = input.highlightCache?.mayHaveEntries() ?? false;
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
-  const render: MarkdownRenderer = createMarkdownRenderer({
-    highlighter,
-    baseUrl: input.baseUrl,
-    routeOfDoc: (rel) => {
-      const route = input.routeOfDoc(rel);
-      deps.docs[rel] = route ?? null;
-      return route;
-    },
-    urlOfAsset: (rel) => {
-      const url = input.urlOfAsset(rel);
-      deps.assets[rel] = url ?? null;
-      return url;
-    },
-  });
+  const render = createRecordingRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset });
   return async (doc) => {
-    const attempt = () => {
-      deps = { docs: {}, assets: {} };
-      return { result: render(doc.markdown, doc.relPath), deps };
-    };
+    const attempt = () => render(doc.markdown, doc.relPath);
     try {
       try {
         return attempt();
@@ -200,9 +181,9 @@ async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, 
     if (index === undefined) return;
     if (index === -1) continue;
     const doc = docs[index] as DocSource;
-    const { result, deps } = await render(doc);
-    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify({ result, ...deps }), madeDirs);
-    queue.deliver(index, result);
+    const entry = await render(doc);
+    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
+    queue.deliver(index, entry.result);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

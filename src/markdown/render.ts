@@ -23,6 +23,7 @@ import { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
 import { checkMarkdownLimits } from './limits.ts';
 import { tokenizeLinkTargets } from '../checks/link-targets.ts';
+import type { CachedMarkdown } from '../cache/markdown-cache.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -60,6 +61,32 @@ const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true }
  */
 function syntaxOf(markdown: string): PageSyntax {
   return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: markdown.includes('<') };
+}
+
+/**
+ * A renderer that records what each page resolved (every doc route and asset URL it asked for,
+ * null where there was none) beside its result: the page's cache entry, whose links are checked
+ * again before it is reused. Used on this thread and in the markdown workers alike.
+ */
+export function createRecordingRenderer(options: MarkdownRendererOptions): (markdown: string, relPath: string) => CachedMarkdown {
+  let resolved: Pick<CachedMarkdown, 'docs' | 'assets'> = { docs: {}, assets: {} };
+  const render = createMarkdownRenderer({
+    ...options,
+    routeOfDoc: (rel) => {
+      const route = options.routeOfDoc(rel);
+      resolved.docs[rel] = route ?? null;
+      return route;
+    },
+    urlOfAsset: (rel) => {
+      const url = options.urlOfAsset(rel);
+      resolved.assets[rel] = url ?? null;
+      return url;
+    },
+  });
+  return (markdown, relPath) => {
+    resolved = { docs: {}, assets: {} };
+    return { result: render(markdown, relPath), ...resolved };
+  };
 }
 
 export function createMarkdownRenderer(options: MarkdownRendererOptions): MarkdownRenderer {

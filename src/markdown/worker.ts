@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
-import { createMarkdownRenderer, type RenderedMarkdown } from './render.ts';
+import { createRecordingRenderer } from './render.ts';
 import { describePageError, type PageErrorInfo } from './page-errors.ts';
 import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
 
@@ -36,29 +36,18 @@ export interface WorkerAnswer {
 
 const setup = ((workerData as { setup?: WorkerSetup } | undefined)?.setup ?? (await new Promise((resolve) => parentPort?.once('message', resolve)))) as WorkerSetup;
 const highlighter = await createCodeHighlighter(setup.langs);
-let deps = { docs: {} as Record<string, string | null>, assets: {} as Record<string, string | null> };
-const render = createMarkdownRenderer({
+const render = createRecordingRenderer({
   highlighter,
   baseUrl: setup.baseUrl,
-  routeOfDoc: (rel) => {
-    const route = setup.docRoutes[rel];
-    deps.docs[rel] = route ?? null;
-    return route;
-  },
-  urlOfAsset: (rel) => {
-    const url = setup.assetUrls[rel];
-    deps.assets[rel] = url ?? null;
-    return url;
-  },
+  routeOfDoc: (rel) => setup.docRoutes[rel],
+  urlOfAsset: (rel) => setup.assetUrls[rel],
 });
 const madeDirs = new Set<string>();
 
 parentPort?.on('message', (job: WorkerJob) => {
-  deps = { docs: {}, assets: {} };
   let answer: WorkerAnswer;
   try {
-    const result: RenderedMarkdown = render(job.markdown, job.relPath);
-    const entry = JSON.stringify({ result, docs: deps.docs, assets: deps.assets });
+    const entry = JSON.stringify(render(job.markdown, job.relPath));
     writeCacheEntrySync(job.cacheFile, entry, madeDirs);
     answer = { index: job.index, entry };
   } catch (error) {
