@@ -10,6 +10,7 @@ import { createBuilder, type FileChange } from '../build/builder.ts';
 import { formatError } from '../errors.ts';
 import { formatFinding } from '../checks/findings.ts';
 import { DOCSGEN_ROOT } from '../paths.ts';
+import { matchRoute } from '../../theme/urls.ts';
 import { StaticSite } from './static-server.ts';
 import { watchProject, type ProjectWatcher } from './watch.ts';
 
@@ -144,7 +145,7 @@ function createEventChannel() {
     clearError: () => (lastError = undefined),
     intercept(req: IncomingMessage, res: ServerResponse, client: string): boolean {
       const url = (req.url ?? '').split('?')[0] ?? '';
-      if (fetched?.paths.has(url.replace(/index\.html$/, ''))) {
+      if (fetched && matchRoute(url, fetched.paths)) {
         // Done once the page is sent: the work that follows would hold up the rest of the response.
         const { done } = fetched;
         res.once('close', done);
