@@ -118,8 +118,10 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
 function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, built: BuildState): Promise<void> {
   return finishIncremental(incremental, {
     roots: inputRoots(options.configFile, built.project.config.api.map((api) => api.spec)),
-    // Custom React pages may import any file: such a site is never taken as up to date.
-    volatile: built.content.customPages.length > 0,
+    // Inputs the signature cannot see: custom React pages may import any file, and "Last updated"
+    // dates change with a commit that touches no file of the project. Such a site is never taken as
+    // up to date (its pages are still reused where their data, dates included, is unchanged).
+    volatile: built.content.customPages.length > 0 || built.project.config.docs.showLastUpdateTime,
     searchIndexUrl: built.site.site.search.indexUrl,
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,

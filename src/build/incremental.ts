@@ -13,7 +13,8 @@
  *   (it is named by its inputs, so any edited text renames it), the previous document is copied
  *   with the URL replaced.
  * A file in out/ edited, touched, replaced or removed since the last build is never reused: it is
- * rendered again. Sites with custom React pages (which may import any file) always build in full.
+ * rendered again. A site whose pages depend on what the signature cannot see (custom React pages,
+ * "Last updated" dates from git) is never taken as up to date; its unchanged pages are still reused.
  */
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -5,6 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { appendFile, cp, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, runCli } from '../helpers.ts';
@@ -45,6 +46,27 @@ describe('incremental docsgen build', () => {
     const again = await build(site);
     expect([await stat(out), await stat(page)].map((s) => [s.ino, s.mtimeMs])).toEqual(before);
     expect(again.stdout.replace(/in [\d.]+ s/, '')).toBe(first.stdout.replace(/in [\d.]+ s/, ''));
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
+  it('shows a new "Last updated" date after a commit that touched no file of the project', async () => {
+    const site = await copyFixture('basic');
+    const config = path.join(site, 'config.yaml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('docs:\n', 'docs:\n  showLastUpdateTime: true\n'));
+    const git = (args: string[], date: string) => {
+      const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+      execFileSync('git', args, { cwd: site, env, stdio: 'ignore' });
+    };
+    git(['init', '-q'], '2020-01-15T12:00:00Z');
+    git(['add', '-A'], '2020-01-15T12:00:00Z');
+    git(['commit', '-q', '-m', 'first'], '2020-01-15T12:00:00Z');
+    await build(site);
+    const page = path.join(site, 'out/guide/first/index.html');
+    expect(await readFile(page, 'utf8')).toMatch(/datetime="2020-01-15/i);
+    // Amending rewrites history only: no file of the project changes, so only git knows.
+    git(['commit', '-q', '--amend', '-m', 'first, amended'], '2021-06-20T12:00:00Z');
+    await build(site);
+    expect(await readFile(page, 'utf8')).toMatch(/datetime="2021-06-20/i);
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
