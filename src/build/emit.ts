@@ -46,8 +46,7 @@ export interface EmitOptions {
 export async function emitSite(stage: StageRunner, prepared: PreparedSite, options: EmitOptions): Promise<EmittedSite> {
   const output = await options.open();
   try {
-    const { pages, rendered, keys: pageKeys } = await stage('pages', () => writePages(output, prepared, options));
-    for (const [doc, md] of rendered) prepared.rendered.set(doc, md);
+    const { pages, keys: pageKeys } = await stage('pages', () => writePages(output, prepared, options));
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
     const search = await stage('search', () =>

@@ -6,8 +6,6 @@
  * search blocks, links found in its markdown, its ids and hrefs).
  */
 import type { RouteEntry } from '../routes.ts';
-import type { DocSource } from '../content/scan.ts';
-import type { RenderedMarkdown } from '../markdown/render.ts';
 import { streamMarkdown } from '../markdown/render-all.ts';
 import type { RenderedRoute } from '../checks/links.ts';
 import { createStringPool } from '../checks/link-targets.ts';
@@ -21,8 +19,6 @@ import type { PreparedSite } from './prepare.ts';
 export interface WrittenPages {
   /** What the checks saw of each page, by URL path, in route order. */
   pages: Map<string, RenderedRoute>;
-  /** Each doc's rendered markdown (without its HTML when `release` is set). */
-  rendered: Map<DocSource, RenderedMarkdown>;
   /** Each page's key, by file (`docsgen build`: for the next build's manifest). */
   keys: ReadonlyMap<string, string>;
 }
@@ -35,8 +31,9 @@ export interface WritePagesOptions {
 }
 
 export async function writePages(output: OutputTarget, prepared: PreparedSite, options: WritePagesOptions): Promise<WrittenPages> {
-  const { project, content, routes } = prepared;
-  const rendered = new Map<DocSource, RenderedMarkdown>();
+  // Each doc's rendered markdown goes into the prepared site's map (without its HTML when `release`
+  // is set): the search index, the site's files and the checks read it from there.
+  const { project, content, routes, rendered } = prepared;
   const render = createPageRenderer({ ...prepared, rendered, site: prepared.site.site, keep: createStringPool() });
   const composeDoc = docRouteComposer(project, prepared);
   const routeIndex = new Map(routes.flatMap((route, i) => (route.doc ? [[route.doc, i] as const] : [])));
@@ -72,7 +69,6 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   options.onProgress?.('render', routes.length, routes.length);
   return {
     pages: new Map(checked.flatMap((page) => (page ? [[page.path, page] as const] : []))),
-    rendered: new Map(content.docs.flatMap((doc) => (rendered.has(doc) ? [[doc, rendered.get(doc) as RenderedMarkdown] as const] : []))),
     keys: reuse?.keys ?? new Map(),
   };
 }
