@@ -60,7 +60,7 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
     stage('git times', () => lastUpdateTimes(project, content)),
   ]);
   const bundle = await stage('bundle', () => bundling);
-  const site = await stage('site', () => composeSite(project, content, bundle));
+  const site = await stage('site', () => composeSite(project, content, bundle, apiPages.length > 0));
   const customPages = await stage('custom pages', () => renderCustomRoutes(project, content));
   const rendered = new Map<DocSource, RenderedMarkdown>();
   // Each doc's route is composed again with its markdown when that is rendered (pages.ts).

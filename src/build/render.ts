@@ -108,8 +108,9 @@ export function siteFiles(input: {
   const usedAssets = new Set([...input.rendered.values()].flatMap((md) => md.findings.assets));
   // A file that disappears before it is copied is a warning of the content stage.
   const onWarning = (warning: ContentWarning) => content.warnings.push(contentFileFinding(warning));
+  const apiOnly = new Set(input.apiPages.length > 0 ? [] : input.bundle.apiOnlyFiles);
   const files: OutputFile[] = [
-    ...[...input.bundle.files].map(([rel, contents]) => ({ rel, contents })),
+    ...[...input.bundle.files].filter(([rel]) => !apiOnly.has(rel)).map(([rel, contents]) => ({ rel, contents })),
     ...input.categoryFiles,
     ...input.search.files,
     ...[...usedAssets].flatMap((rel) => {

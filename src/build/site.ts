@@ -24,7 +24,8 @@ export interface Site {
   sidebarItemsUrl(key: string): string;
 }
 
-export async function composeSite(project: Project, content: Content, bundle: ClientBundle): Promise<Site> {
+/** `withApi`: whether the site has an API page (without one, Swagger UI's styles are not published). */
+export async function composeSite(project: Project, content: Content, bundle: ClientBundle, withApi: boolean): Promise<Site> {
   const itemsFileOf = (key: string) => `${ASSETS_DIR}/sidebar/${shortHash(key)}.json`;
   const sidebarItemsUrl = (key: string) => project.config.baseUrl + itemsFileOf(key);
   const categoryFiles = allCategories(content.sidebar).map((category) => ({
@@ -37,7 +38,7 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
     draftIds: content.draftIds,
     sidebar: content.sidebar,
     searchIndexUrl: undefined,
-    lazyCss: bundle.lazyCss,
+    lazyCss: withApi ? bundle.lazyCss : withoutApi(bundle.lazyCss),
   });
   if (errors.length > 0) throw new DocsgenErrors(errors);
   // The announcement bar's HTML passes the content sanitizer; what it removes is a config warning.
@@ -49,4 +50,9 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
     categoryFiles,
     sidebarItemsUrl,
   };
+}
+
+function withoutApi(lazyCss: ClientBundle['lazyCss']): ClientBundle['lazyCss'] {
+  const { api: _unpublished, ...rest } = lazyCss;
+  return rest;
 }

@@ -16,6 +16,11 @@ export interface ClientBundle {
   css: string[];
   preload: string[];
   lazyCss: { search?: string; api?: string };
+  /**
+   * Files only the API reference's Swagger UI loads (its chunk, styles and what they alone import),
+   * by path relative to out/: a site without an API page does not publish them (1.6 MB).
+   */
+  apiOnlyFiles: string[];
 }
 
 export const ASSETS_DIR = 'assets';
@@ -40,7 +45,7 @@ async function readCachedBundle(folder: string): Promise<ClientBundle | undefine
     const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Omit<ClientBundle, 'files'> & { files: string[] };
     const files = new Map<string, Uint8Array>();
     await Promise.all(manifest.files.map(async (rel) => files.set(rel, await readFile(path.join(folder, 'files', rel)))));
-    return { ...manifest, files };
+    return { ...manifest, apiOnlyFiles: manifest.apiOnlyFiles ?? [], files };
   } catch {
     return undefined;
   }
@@ -112,7 +117,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     const rel = path.relative(process.cwd(), entryFile).split(path.sep).join('/');
     const [outPath, meta] = Object.entries(outputs).find(([p, o]) => o.entryPoint === rel && !p.endsWith('.map')) ?? [];
     if (!outPath || !meta) throw new DocsgenError(`esbuild produced no output for ${rel}`);
-    const url = (p: string) => options.baseUrl + path.relative('/virtual-out', path.resolve('/', p.replace(/^.*?virtual-out/, 'virtual-out'))).split(path.sep).join('/');
+    const url = (p: string) => options.baseUrl + outputRel(p);
     return {
       js: url(outPath),
       css: meta.cssBundle ? url(meta.cssBundle) : undefined,
@@ -128,5 +133,31 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     css: main.css ? [main.css] : [],
     preload: main.imports,
     lazyCss: { search: searchCss, api: apiCss },
+    apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles']]),
   };
+}
+
+/**
+ * The outputs that nothing but the API entries reaches: every output the other entries reach,
+ * through static and dynamic imports alike, is kept; the walk stops at the API entries' outputs.
+ */
+function apiOnlyOutputs(outputs: Metafile['outputs'], apiEntries: readonly string[]): string[] {
+  const relOf = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
+  const apiEntryRels = new Set(apiEntries.map(relOf));
+  const isApiEntry = (out: string) => apiEntryRels.has(outputs[out]?.entryPoint ?? '');
+  const reached = new Set<string>();
+  const visit = (out: string) => {
+    if (reached.has(out) || isApiEntry(out) || !outputs[out]) return;
+    reached.add(out);
+    const meta = outputs[out];
+    for (const imported of meta.imports) visit(imported.path);
+    if (meta.cssBundle) visit(meta.cssBundle);
+  };
+  for (const [out, meta] of Object.entries(outputs)) if (meta.entryPoint && !apiEntryRels.has(meta.entryPoint)) visit(out);
+  return Object.keys(outputs).filter((out) => !reached.has(out)).map(outputRel);
+}
+
+/** A metafile output path (relative to the working directory) as a path relative to out/. */
+function outputRel(metafilePath: string): string {
+  return path.relative('/virtual-out', path.resolve('/', metafilePath.replace(/^.*?virtual-out/, 'virtual-out'))).split(path.sep).join('/');
 }

@@ -26,6 +26,22 @@ describe('docsgen build', () => {
     expect(sitemap).toContain('<loc>https://fixture.example.com/docs/guide/first/</loc>');
   });
 
+  it('publishes Swagger UI only for a site with an API page', async () => {
+    const withApi = await readdir(path.join(site, 'out/assets'));
+    expect(withApi.some((f) => /^api-[A-Z0-9]{8}\.js$/.test(f))).toBe(true);
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace(/^api:\n.*\n/m, '').replace(/^.*label: API, to: api.*\n/m, ''));
+    const result = await runCli(['build', '--config', config]);
+    expect(result.stderr).toBe('');
+    const assets = await readdir(path.join(dir, 'out/assets'));
+    expect(assets.some((f) => /^main-[A-Z0-9]{8}\.js$/.test(f))).toBe(true);
+    expect(assets.some((f) => /^search-[A-Z0-9]{8}\.js$/.test(f))).toBe(true);
+    expect(assets.filter((f) => /^api-/.test(f))).toEqual([]);
+    const page = await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8');
+    expect(page).not.toContain('api-styles-');
+  });
+
   it('renders title, description, canonical and Open Graph tags', async () => {
     const html = await readFile(path.join(site, 'out/guide/first/index.html'), 'utf8');
     expect(html).toContain('<title>First page | Fixture Docs</title>');

@@ -29,6 +29,14 @@ describe('the browser bundle', () => {
     const preloaded = [bundle.entry, ...bundle.preload].map((url) => bundle.files.get(url.slice('/docs/'.length)) ?? new Uint8Array());
     const gzipKb = preloaded.reduce((sum, bytes) => sum + gzipSync(bytes, { level: 9 }).length, 0) / 1024;
     expect(gzipKb).toBeLessThan(70);
+    // What only Swagger UI loads is known, so a site without an API page can leave it out.
+    const rel = (url: string) => url.slice('/docs/'.length);
+    expect(bundle.apiOnlyFiles).toContain(rel(bundle.lazyCss.api ?? ''));
+    expect(bundle.apiOnlyFiles.some((file) => /^assets\/api-[A-Z0-9]+\.js$/.test(file))).toBe(true);
+    for (const needed of [bundle.entry, ...bundle.css, ...bundle.preload, bundle.lazyCss.search ?? '']) expect(bundle.apiOnlyFiles).not.toContain(rel(needed));
+    const searchChunk = [...bundle.files.keys()].find((file) => /^assets\/search-[A-Z0-9]+\.js$/.test(file));
+    expect(searchChunk && bundle.apiOnlyFiles.includes(searchChunk)).toBe(false);
+    for (const file of bundle.apiOnlyFiles) expect(bundle.files.has(file), file).toBe(true);
   }, 120_000);
 
   it('is reused from its cache folder while the fingerprint is the same', async () => {
