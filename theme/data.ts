@@ -8,7 +8,8 @@ export interface SidebarLink {
   type: 'link';
   label: string;
   route: string;
-  docId: string;
+  /** The generator's id of the doc; the browser does not get it (see data-block.ts). */
+  docId?: string;
 }
 
 export interface SidebarCategory {

@@ -92,11 +92,9 @@ export function flattenSidebar(items: readonly SidebarItem[]): { route: string; 
   const out: { route: string; label: string; docId: string }[] = [];
   const walk = (list: readonly SidebarItem[]): void => {
     for (const item of list) {
-      if (item.type === 'link') out.push({ route: item.route, label: item.label, docId: item.docId });
-      else {
-        if (item.route && item.docId) out.push({ route: item.route, label: item.label, docId: item.docId });
-        walk(item.items ?? []);
-      }
+      // Every item the generator builds for a doc has its docId (only the browser's copies lack it).
+      if (item.route && item.docId) out.push({ route: item.route, label: item.label, docId: item.docId });
+      if (item.type === 'category') walk(item.items ?? []);
     }
   };
   walk(items);

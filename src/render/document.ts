@@ -4,6 +4,7 @@
  * data block and the client entry.
  */
 import type { PageData, SiteData } from '../../theme/data.ts';
+import { pageForDataBlock } from '../../theme/data-block.ts';
 import { BOOTSTRAP_SCRIPT } from './bootstrap.ts';
 import { pagePolicy } from './csp.ts';
 
@@ -74,7 +75,7 @@ export function renderDocument(options: {
     '</head>',
     '<body>',
     `<div id="__docsgen">${options.appHtml}</div>`,
-    `<script id="__docsgen_data" type="application/json">${jsonForScript({ site, page: { ...page, html: '' } })}</script>`,
+    `<script id="__docsgen_data" type="application/json">${jsonForScript({ site, page: pageForDataBlock(page) })}</script>`,
     `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
     '</body>',
     '</html>',

@@ -2,21 +2,13 @@
  * How a route's data is loaded for client navigation. There is no separate data file: the next
  * route's prerendered HTML document is fetched (the same URL a full page load would request, so
  * the browser's HTTP cache serves both), and its page data is read out of it: the data block holds
- * everything but the content HTML, which is taken from the prerendered content element. Writing
- * every page's HTML twice (the page and a JSON copy) doubled the output; this keeps one copy.
+ * everything but the content HTML and the sidebar, which are read from the prerendered elements
+ * (see data-block.ts). Writing every page's HTML twice (the page and a JSON copy) doubled the
+ * output; this keeps one copy.
  */
-import type { PageData, SiteData } from '../data.ts';
+import type { PageData } from '../data.ts';
 import { isUnderBase, routeOfPath } from '../urls.ts';
-
-export const PAGE_DATA_ELEMENT_ID = '__docsgen_data';
-
-/** The site and page data of a prerendered document (the current one, or one fetched for navigation). */
-export function readPageDocument(doc: Document): { site: SiteData; page: PageData } {
-  const data = JSON.parse(doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent ?? '{}') as { site: SiteData; page: PageData };
-  // The content HTML is in the document once; the data block does not repeat it.
-  const html = doc.querySelector('[data-page-html]')?.innerHTML ?? '';
-  return { site: data.site, page: { ...data.page, html } };
-}
+import { PAGE_DATA_ELEMENT_ID, readPageDocument } from '../data-block.ts';
 
 const cache = new Map<string, Promise<PageData>>();
 

@@ -7,6 +7,7 @@ import type { SidebarCategory, SidebarItem } from '../data.ts';
 import { useRouter, useSite } from '../context.tsx';
 import { Collapsible } from './Collapsible.tsx';
 import { withBase } from '../urls.ts';
+import { SIDEBAR_ATTRIBUTES } from '../data-block.ts';
 
 function containsRoute(item: SidebarItem, route: string): boolean {
   if (item.type === 'link') return item.route === route;
@@ -107,7 +108,11 @@ function SidebarCategoryItem(props: {
   const routeHref = useRouteHref();
   const loadState = useShellItems(item, props.open, router);
   return (
-    <li className={`menu__item menu__category${props.open ? '' : ' menu__category--collapsed'}`}>
+    <li
+      className={`menu__item menu__category${props.open ? '' : ' menu__category--collapsed'}`}
+      {...{ [SIDEBAR_ATTRIBUTES.key]: item.key, [SIDEBAR_ATTRIBUTES.collapsed]: String(item.collapsed) }}
+      {...(item.itemsUrl ? { [SIDEBAR_ATTRIBUTES.itemsUrl]: item.itemsUrl } : {})}
+    >
       <div className="menu__category-row">
         {item.route ? (
           <a
