@@ -1,6 +1,6 @@
 /** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -50,4 +50,11 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The embedded search index of a build: its folder (with the manifest) and the folder the manifest names for the shards and fragments. */
+export async function searchIndexDirs(outDir: string): Promise<{ root: string; files: string }> {
+  const root = path.join(outDir, 'assets', 'search-index');
+  const manifest = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8')) as { files: string };
+  return { root, files: path.join(root, manifest.files) };
 }

@@ -122,7 +122,6 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     // dates change with a commit that touches no file of the project. Such a site is never taken as
     // up to date (its pages are still reused where their data, dates included, is unchanged).
     volatile: built.content.customPages.length > 0 || built.project.config.docs.showLastUpdateTime,
-    searchIndexUrl: built.site.site.search.indexUrl,
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,
   });

@@ -50,7 +50,7 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
     const search = await stage('search', () =>
-      indexSearch(prepared.project, prepared.routes, prepared.rendered, { keepRecords: options.keepRecords ?? false, stableName: prepared.searchName === 'dev', name: prepared.searchName }),
+      indexSearch(prepared.project, prepared.routes, prepared.rendered, { keepRecords: options.keepRecords ?? false, stableName: prepared.serve }),
     );
     const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles })));
     const { findings, warnings } = await stage('checks', () =>

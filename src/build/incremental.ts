@@ -9,9 +9,8 @@
  * - otherwise every page is composed as usual, and a page whose key (what its document is made
  *   from: its data, the site's data, the assets, the theme, docsgen itself) matches the previous
  *   build's, and whose file in out/ is unchanged, is not rendered: its file is hard-linked into the
- *   new folder (copied where links are not possible). When only the search index's URL changed
- *   (it is named by its inputs, so any edited text renames it), the previous document is copied
- *   with the URL replaced.
+ *   new folder (copied where links are not possible). No page names a build's search index (its
+ *   manifest keeps its URL), so an edit to one page's text leaves every other page's key as it was.
  * A file in out/ edited, touched, replaced or removed since the last build is never reused: it is
  * rendered again. A site whose pages depend on what the signature cannot see (custom React pages,
  * "Last updated" dates from git) is never taken as up to date; its unchanged pages are still reused.
@@ -80,14 +79,14 @@ export async function upToDateResult(build: IncrementalBuild, started: number): 
 
 export interface PageReuse {
   keyOf(page: PageData): string;
-  /** The previous document of this page when its key and its file are unchanged: to link (`source`) or, patched, to write (`html`). */
-  previous(rel: string, key: string): Promise<{ html: string; source?: string } | undefined>;
+  /** The previous document of this page (`html`, at `source`) when its key and its file are unchanged. */
+  previous(rel: string, key: string): Promise<{ html: string; source: string } | undefined>;
   /** Every page's key, for the next build's manifest. */
   readonly keys: Map<string, string>;
 }
 
 /** `context`: what documents are made from besides their own data (see PageRenderer.context). */
-export function pageReuse(build: IncrementalBuild | undefined, context: string, themeHash: string, searchIndexUrl: string | undefined): PageReuse {
+export function pageReuse(build: IncrementalBuild | undefined, context: string, themeHash: string): PageReuse {
   const base = hashText(DOCSGEN_VERSION, themeHash, context);
   const keys = new Map<string, string>();
   const previous = build?.previous;
@@ -101,10 +100,7 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
       const file = path.join(build.realOutDir, rel);
       if (!sameFile(record, await lstat(file).catch(() => undefined))) return undefined;
       const html = await readFile(file, 'utf8').catch(() => undefined);
-      if (html === undefined) return undefined;
-      if (previous?.searchIndexUrl === searchIndexUrl) return { html, source: file };
-      if (!previous?.searchIndexUrl || !searchIndexUrl) return undefined;
-      return { html: html.split(previous.searchIndexUrl).join(searchIndexUrl) };
+      return html === undefined ? undefined : { html, source: file };
     },
   };
 }
@@ -112,7 +108,7 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
 /** After the swap: the manifest of what out/ now holds, for the next build. */
 export async function finishIncremental(
   build: IncrementalBuild,
-  done: { roots: string[]; volatile: boolean; searchIndexUrl: string | undefined; result: BuildManifest['result']; keys: ReadonlyMap<string, string> },
+  done: { roots: string[]; volatile: boolean; result: BuildManifest['result']; keys: ReadonlyMap<string, string> },
 ): Promise<void> {
   const roots = [...new Set(done.roots)].sort();
   const sameRoots = roots.length === build.roots.length && roots.every((r, i) => r === build.roots[i]);
@@ -120,5 +116,5 @@ export async function finishIncremental(
   const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
   const files = await snapshotOutput(build.realOutDir);
   for (const [rel, key] of done.keys) if (files[rel]) files[rel] = { ...files[rel], key };
-  await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, searchIndexUrl: done.searchIndexUrl, result: done.result, files });
+  await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
 }

@@ -18,7 +18,7 @@ import { OUTPUT_MARKER } from '../emit/folder-marker.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface FileRecord {
   size: number;
@@ -33,8 +33,6 @@ export interface BuildManifest {
   docsgen: string;
   outDir: string;
   inputs: { roots: string[]; signature: string };
-  /** The search index URL every page names (a page rendered before is patched when it changed). */
-  searchIndexUrl: string | undefined;
   result: { pages: number; findings: Finding[]; warnings: Finding[]; baseUrl: string };
   files: Record<string, FileRecord>;
 }

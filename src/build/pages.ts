@@ -39,12 +39,12 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   const routeIndex = new Map(routes.flatMap((route, i) => (route.doc ? [[route.doc, i] as const] : [])));
   const checked: (RenderedRoute | undefined)[] = new Array(routes.length);
   let done = 0;
-  const reuse = options.incremental ? pageReuse(options.incremental, render.context, prepared.themeHash, prepared.site.site.search.indexUrl) : undefined;
+  const reuse = options.incremental ? pageReuse(options.incremental, render.context, prepared.themeHash) : undefined;
   const emit = async (i: number, route: RouteEntry) => {
     const before = reuse ? await reuse.previous(pageFileOf(route), reuse.keyOf(route.page)) : undefined;
     const page = before ? render.withDocument(route, before.html) : render(route);
     for (const file of page.files) {
-      if (before?.source && output.linkFrom) await output.linkFrom(file.rel, before.source);
+      if (before && output.linkFrom) await output.linkFrom(file.rel, before.source);
       else await output.write(file.rel, file.contents as string);
     }
     checked[i] = page.checked;

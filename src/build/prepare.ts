@@ -17,10 +17,9 @@ import { bundleTheme, loadTheme, themeFingerprint } from './theme.ts';
 import { loadApiPages, type ApiPage } from './api.ts';
 import { composeSite, type Site } from './site.ts';
 import { composeAllRoutes, renderCustomRoutes, type CustomPages } from './routes.ts';
-import { searchIndexRel } from './search.ts';
+import { SEARCH_INDEX_REL } from './output-paths.ts';
 import { prestartMarkdownWorkers } from '../markdown/render-all.ts';
 import { readdirSync } from 'node:fs';
-import { searchInputsName } from './site-inputs.ts';
 import type { StageRunner } from './stage.ts';
 import { readLastUpdateTimes, type LastUpdateTimes } from './git-times.ts';
 import type { BuilderOptions } from './builder.ts';
@@ -37,8 +36,8 @@ export interface PreparedSite {
   customPages: CustomPages;
   routes: RouteEntry[];
   routeFindings: Finding[];
-  /** The search index's name, decided before the pages that point to it (see site-inputs.ts). */
-  searchName: string;
+  /** Prepared for `docsgen serve`, which rewrites the search index in place on every edit. */
+  serve: boolean;
   theme: ThemeServer;
   lastUpdated: LastUpdateTimes;
   /** Changes with any file of the theme or docsgen itself. */
@@ -65,10 +64,9 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
   const rendered = new Map<DocSource, RenderedMarkdown>();
   // Each doc's route is composed again with its markdown when that is rendered (pages.ts).
   const { routes, findings: routeFindings } = await stage('routes', () => composeAllRoutes(project, { content, rendered, site, apiPages, customPages, lastUpdated }));
-  const searchName = serve ? 'dev' : searchInputsName(project, content, apiPages);
-  if (site.site.search.mode === 'local') site.site.search.indexUrl = project.config.baseUrl + searchIndexRel(searchName);
+  if (site.site.search.mode === 'local') site.site.search.indexUrl = project.config.baseUrl + SEARCH_INDEX_REL;
   const theme = await stage('theme', () => loadTheme(project, themeHash));
-  return { project, content, markdownCache, rendered, apiPages, bundle, site, customPages, routes, routeFindings, searchName, theme, themeHash, lastUpdated };
+  return { project, content, markdownCache, rendered, apiPages, bundle, site, customPages, routes, routeFindings, serve, theme, themeHash, lastUpdated };
 }
 
 /** Only asked of git when the config shows "Last updated" dates. */

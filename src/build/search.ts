@@ -10,13 +10,13 @@ import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
-import { ASSETS_DIR } from '../bundle/client.ts';
+import { SEARCH_INDEX_REL } from './output-paths.ts';
 import { docsVersionTag } from '../site/site-data.ts';
 import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
 
 export interface SearchIndex {
-  /** The index's entry file (its manifest), relative to out/; the other files sit beside it. */
+  /** The index's entry file (its manifest), relative to out/: always SEARCH_INDEX_REL. */
   rel: string;
   /** Every file of the index, relative to out/. */
   files: { rel: string; contents: string }[];
@@ -39,7 +39,7 @@ export function indexSearch(
   project: Project,
   routes: readonly RouteEntry[],
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
-  options: { keepRecords: boolean; stableName: boolean; name?: string },
+  options: { keepRecords: boolean; stableName: boolean },
 ): SearchIndex {
   const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
   const records: SearchRecord[] = [];
@@ -50,19 +50,19 @@ export function indexSearch(
     pages.push({ url: withBase(project.config.baseUrl, route.page.route), records: list });
     if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
-  const files = indexFiles(buildEmbeddedIndex(pages, meta));
-  // Files are named by the hash of the whole index, so a browser never mixes two builds' shards.
-  // The dev server rewrites the index on every edit: a stable name keeps the pages that point to it valid.
-  // A build that renders its pages before the index exists names it by its inputs (`name`).
-  let name = options.stableName ? 'dev' : options.name;
-  if (name === undefined) {
-    const hash = createHash('sha256');
-    for (const [file, contents] of files) hash.update(file).update(contents);
-    name = hash.digest('hex').slice(0, 10);
-  }
-  const rel = searchIndexRel(name);
-  const folder = rel.slice(0, rel.lastIndexOf('/'));
-  return { rel, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
+  // Pages are rendered before the index exists, and an edit to one page changes the index: so pages
+  // name only the manifest, whose URL never changes, and the manifest names the folder of the
+  // shards and fragments by their bytes (a browser never mixes two builds' files; an edit leaves
+  // every other page's HTML as it was). The dev server rewrites only changed files of one folder.
+  const files = indexFiles(buildEmbeddedIndex(pages, meta), (contents) => (options.stableName ? 'dev' : contentsName(contents)));
+  const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
+  return { rel: SEARCH_INDEX_REL, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
+}
+
+function contentsName(contents: ReadonlyMap<string, string>): string {
+  const hash = createHash('sha256');
+  for (const [file, text] of contents) hash.update(file).update('\u0000').update(text).update('\u0000');
+  return hash.digest('hex').slice(0, 10);
 }
 
 /** The files of `after` that differ from `before` (the dev server rewrites only those). */
@@ -71,7 +71,4 @@ export function changedSearchFiles(before: SearchIndex | undefined, after: Searc
   return after.files.filter((f) => previous.get(f.rel) !== f.contents);
 }
 
-/** Where the index named `name` has its entry file, relative to the output folder. */
-export function searchIndexRel(name: string): string {
-  return `${ASSETS_DIR}/search-index-${name}/index.json`;
-}
+

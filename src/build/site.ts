@@ -6,7 +6,8 @@
 import { allCategories, shellOf } from '../content/sidebar.ts';
 import { buildSiteData } from '../site/site-data.ts';
 import { sanitizeAnnouncementBar } from '../render/config-html.ts';
-import { ASSETS_DIR, type ClientBundle } from '../bundle/client.ts';
+import type { ClientBundle } from '../bundle/client.ts';
+import { SIDEBAR_ITEMS_DIR } from './output-paths.ts';
 import { DocsgenErrors, type SourcePosition } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import type { SiteData } from '../../theme/data.ts';
@@ -26,7 +27,7 @@ export interface Site {
 
 /** `withApi`: whether the site has an API page (without one, Swagger UI's styles are not published). */
 export async function composeSite(project: Project, content: Content, bundle: ClientBundle, withApi: boolean): Promise<Site> {
-  const itemsFileOf = (key: string) => `${ASSETS_DIR}/sidebar/${shortHash(key)}.json`;
+  const itemsFileOf = (key: string) => `${SIDEBAR_ITEMS_DIR}/${shortHash(key)}.json`;
   const sidebarItemsUrl = (key: string) => project.config.baseUrl + itemsFileOf(key);
   const categoryFiles = allCategories(content.sidebar).map((category) => ({
     rel: itemsFileOf(category.key),

@@ -128,7 +128,8 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   });
   const shards = cutShards(postings, forms, shardChars);
   const manifest: IndexManifest = {
-    v: 2,
+    v: 3,
+    files: '',
     language: meta.language,
     tag: meta.tag,
     shards: shards.map((s) => s.keys[0] ?? ''),
@@ -137,10 +138,16 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   return { manifest, shards, fragments: pages.map(fragmentOf) };
 }
 
-/** The index as files, by name inside its folder. */
-export function indexFiles(index: EmbeddedIndex): Map<string, string> {
-  const files = new Map<string, string>([['index.json', JSON.stringify(index.manifest)]]);
-  index.shards.forEach((shard, i) => files.set(`t${i}.json`, JSON.stringify(shard)));
-  index.fragments.forEach((fragment, i) => files.set(`p${i}.json`, JSON.stringify(fragment)));
+/**
+ * The index as files, by path inside the index folder: the manifest `index.json`, and the shards and
+ * fragments in the subfolder `filesFolder` names (`filesFolder(contents)` is given their contents).
+ */
+export function indexFiles(index: EmbeddedIndex, filesFolder: (contents: ReadonlyMap<string, string>) => string): Map<string, string> {
+  const contents = new Map<string, string>();
+  index.shards.forEach((shard, i) => contents.set(`t${i}.json`, JSON.stringify(shard)));
+  index.fragments.forEach((fragment, i) => contents.set(`p${i}.json`, JSON.stringify(fragment)));
+  const folder = `${filesFolder(contents)}/`;
+  const files = new Map<string, string>([['index.json', JSON.stringify({ ...index.manifest, files: folder })]]);
+  for (const [name, text] of contents) files.set(folder + name, text);
   return files;
 }

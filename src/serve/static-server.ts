@@ -13,6 +13,7 @@ import path from 'node:path';
 import { lookup } from 'mrmime';
 import { fileCandidates, isUnderBase } from '../../theme/urls.ts';
 import { contentSecurityPolicy, headerPolicy } from '../render/csp.ts';
+import { isImmutable } from '../build/output-paths.ts';
 
 export interface StaticServerOptions {
   root: string;
@@ -166,7 +167,7 @@ export class StaticSite {
     if (status === 200) {
       res.setHeader('ETag', file.etag);
       res.setHeader('Last-Modified', file.mtime.toUTCString());
-      res.setHeader('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      res.setHeader('Cache-Control', isImmutable(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       const noneMatch = req.headers['if-none-match'];
       const modifiedSince = req.headers['if-modified-since'];
       if ((noneMatch && noneMatch.split(/\s*,\s*/).includes(file.etag)) || (!noneMatch && modifiedSince && Date.parse(modifiedSince) >= Math.floor(file.mtime.getTime() / 1000) * 1000)) {

@@ -42,11 +42,6 @@ const cpuMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-async function indexFolder(outDir: string): Promise<string> {
-  const folder = (await readdir(path.join(outDir, 'assets'))).find((f) => f.startsWith('search-index-'));
-  if (!folder) throw new Error(`no search index in ${outDir}`);
-  return path.join(outDir, 'assets', folder);
-}
 
 async function modalCode(outDir: string): Promise<number> {
   const assets = await readdir(path.join(outDir, 'assets'));
@@ -56,9 +51,10 @@ async function modalCode(outDir: string): Promise<number> {
 }
 
 export async function searchStats(outDir: string, queries: readonly string[] = BENCH_QUERIES): Promise<SearchStats> {
-  const dir = await indexFolder(outDir);
+  const dir = path.join(outDir, 'assets', 'search-index');
   const sizes = new Map<string, { raw: number; gzip: number; json: unknown }>();
-  for (const name of await readdir(dir)) {
+  // The manifest, and the shards and fragments in the folder it names.
+  for (const name of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.json'))) {
     const raw = await readFile(path.join(dir, name));
     sizes.set(name, { raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length, json: JSON.parse(raw.toString()) as unknown });
   }

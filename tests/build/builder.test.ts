@@ -55,7 +55,7 @@ describe('one builder for build and serve', () => {
     const dir = await copyFixture('basic');
     let outDir = '';
     const indexHolds = (word: string) => {
-      const folder = path.join(outDir, 'assets/search-index-dev');
+      const folder = path.join(outDir, 'assets/search-index/dev');
       return readdirSync(folder).some((f) => readFileSync(path.join(folder, f), 'utf8').includes(word));
     };
     const seen: { page: boolean; index: boolean }[] = [];

@@ -94,6 +94,25 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
+  it('after a body edit, links every other page: no page names the search index, whose contents changed', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const out = path.join(site, 'out');
+    const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html') && f !== 'guide/second/index.html');
+    const before = new Map(await Promise.all(pages.map(async (f) => [f, await inodeOf(path.join(out, f))] as const)));
+    const manifest = await readFile(path.join(out, 'assets/search-index/index.json'), 'utf8');
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nA zebracorn sentence added after the first build.\n');
+    await build(site);
+    for (const [file, inode] of before) expect(await inodeOf(path.join(out, file)), file).toBe(inode);
+    // The manifest, at the same URL, now names another folder of shards, which holds the new word.
+    const after = JSON.parse(await readFile(path.join(out, 'assets/search-index/index.json'), 'utf8')) as { files: string };
+    expect(after.files).not.toBe((JSON.parse(manifest) as { files: string }).files);
+    const shards = await readdir(path.join(out, 'assets/search-index', after.files));
+    const texts = await Promise.all(shards.map((f) => readFile(path.join(out, 'assets/search-index', after.files, f), 'utf8')));
+    expect(texts.some((text) => text.includes('zebracorn'))).toBe(true);
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
   it('renders again a page of out/ that was edited, and rebuilds an out/ with a file added or removed', async () => {
     const site = await copyFixture('basic');
     await build(site);

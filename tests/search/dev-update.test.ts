@@ -11,7 +11,7 @@ describe('embedded index under docsgen serve', () => {
     const dir = await copyFixture('basic');
     const builder = createBuilder({ configFile: path.join(dir, 'config.yaml'), mode: 'serve' });
     const first = await builder.full();
-    const folder = path.join(first.outDir, 'assets', 'search-index-dev');
+    const folder = path.join(first.outDir, 'assets', 'search-index', 'dev');
     const before = new Map<string, number>();
     for (const name of await readdir(folder)) before.set(name, (await stat(path.join(folder, name))).mtimeMs);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -21,7 +21,7 @@ describe('embedded index under docsgen serve', () => {
     const update = await builder.update([{ event: 'change', path: file }]);
     expect(update.kind).toBe('pages');
 
-    const index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(update.result.outDir, 'assets/search-index-dev', name), 'utf8')) as unknown);
+    const index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(update.result.outDir, 'assets/search-index', name), 'utf8')) as unknown);
     expect((await index.search('zebracorn', { hitsPerPage: 20, page: 0, snippetWords: 10, perPage: 3 })).hits[0]?.url_without_anchor).toBe('/docs/guide/second/');
     const changed: string[] = [];
     for (const name of await readdir(folder)) if ((await stat(path.join(folder, name))).mtimeMs !== before.get(name)) changed.push(name);

@@ -21,10 +21,10 @@ const PAGES = [
 
 /** The index in memory, with a record of which files a search loaded. */
 async function openIndex(pages: PageForSearch[] = PAGES, shardChars?: number) {
-  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, shardChars));
+  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, shardChars), () => 'f');
   const loaded: string[] = [];
   const index = await LocalSearchIndex.open(async (name) => {
-    loaded.push(name);
+    loaded.push(name.replace(/^f\//, ''));
     const file = files.get(name);
     if (file === undefined) throw new Error(`no ${name}`);
     return JSON.parse(file) as unknown;
@@ -83,7 +83,7 @@ describe('embedded search index', () => {
   it('loads only the term shards of the query and the fragments of the pages it shows', async () => {
     const many = Array.from({ length: 60 }, (_, i) => page(`/d/p${i}/`, `Page ${i} word${i}`, [text(`alpha${i} beta${i} gamma${i} common text`)]));
     const { index, loaded, files } = await openIndex(many, 200);
-    const shards = [...files.keys()].filter((f) => f.startsWith('t'));
+    const shards = [...files.keys()].filter((f) => f.startsWith('f/t'));
     expect(shards.length).toBeGreaterThan(10);
     const result = await index.search('word7', opts);
     expect(result.hits[0]?.url).toBe('/d/p7/');
@@ -107,7 +107,7 @@ describe('embedded search index', () => {
   });
 
   it('tries a failed file again on the next search', async () => {
-    const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta));
+    const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta), () => 'f');
     let fail = true;
     const index = await LocalSearchIndex.open(async (name) => {
       if (name !== 'index.json' && fail) throw new Error('offline');

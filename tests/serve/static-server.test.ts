@@ -40,6 +40,11 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'guide/index.html'), `<!doctype html><title>guide</title>${'x'.repeat(4000)}`);
   await writeFile(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(root, 'assets/app-ABC.js'), `console.log(1);${' '.repeat(3000)}`);
+  await mkdir(path.join(root, 'assets/search-index/0123456789'), { recursive: true });
+  await mkdir(path.join(root, 'assets/sidebar'), { recursive: true });
+  await writeFile(path.join(root, 'assets/search-index/index.json'), '{"v":3,"files":"0123456789/"}');
+  await writeFile(path.join(root, 'assets/search-index/0123456789/t0.json'), '{}');
+  await writeFile(path.join(root, 'assets/sidebar/abc.json'), '[]');
   await symlink(path.join(parent, 'secret.txt'), path.join(root, 'leak.txt'));
   server = await serveBuild(root, '/docs/');
 });
@@ -110,5 +115,13 @@ describe('static server', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect((await get('/docs/guide/', {}, 'POST')).status).toBe(405);
+  });
+
+  it('has browsers revalidate the assets named by what they are, not by their contents', async () => {
+    // The search index's manifest keeps its URL from build to build, and so does a sidebar category's items file.
+    for (const url of ['/docs/assets/search-index/index.json', '/docs/assets/sidebar/abc.json']) {
+      expect((await get(url)).headers['cache-control'], url).toBe('public, max-age=0, must-revalidate');
+    }
+    expect((await get('/docs/assets/search-index/0123456789/t0.json')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalSearchIndex } from '../../theme/search/local-index.ts';
-import { ROOT, runCli } from '../helpers.ts';
+import { ROOT, runCli, searchIndexDirs } from '../helpers.ts';
 
 const BASE = '/suite-5.4.sp1/';
 export const RELEVANCE: [query: string, firstPage: string][] = [
@@ -79,9 +79,8 @@ beforeAll(async () => {
   const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'docsgen-relevance-')), 'out');
   const result = await runCli(['build', '--config', path.join(ROOT, 'config.yaml'), '--out', out]);
   expect(result.code, result.stderr).toBe(0);
-  const folder = (await readdir(path.join(out, 'assets'))).find((f) => f.startsWith('search-index-')) ?? '';
-  const dir = path.join(out, 'assets', folder);
-  index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as unknown);
+  const { root, files: dir } = await searchIndexDirs(out);
+  index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(root, name), 'utf8')) as unknown);
   pages = new Set(
     await Promise.all(
       (await readdir(dir)).filter((f) => /^p\d+\.json$/.test(f)).map(async (f) => (JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { url: string }).url),

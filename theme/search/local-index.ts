@@ -72,8 +72,8 @@ export class LocalSearchIndex {
 
   static async open(load: IndexLoader): Promise<LocalSearchIndex> {
     const manifest = (await load('index.json')) as IndexManifest;
-    if (manifest.v !== 2) throw new Error('the search index was made by another docsgen version; rebuild the site');
-    return new LocalSearchIndex(manifest, load);
+    if (manifest.v !== 3) throw new Error('the search index was made by another docsgen version; rebuild the site');
+    return new LocalSearchIndex(manifest, (name) => load(manifest.files + name));
   }
 
   /** The first hits (records) of the best pages, at most `perPage` of each page: the modal. */

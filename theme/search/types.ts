@@ -33,11 +33,17 @@ export interface SearchHit {
 }
 
 /**
- * The embedded index, a folder of small JSON files loaded on demand (see README, "Search index"):
- * `index.json` (this manifest), term shards `t<i>.json` and one fragment `p<i>.json` per page.
+ * The embedded index, small JSON files loaded on demand (see README, "Search index"): `index.json`
+ * (this manifest), and in the folder it names, term shards `t<i>.json` and one fragment
+ * `p<i>.json` per page.
  */
 export interface IndexManifest {
-  v: 2;
+  v: 3;
+  /**
+   * The folder, beside this file, that holds the shards and fragments ("3fa2…/"), named by their
+   * bytes. The manifest's own URL never changes, so no page names a build's index (see search.ts).
+   */
+  files: string;
   language: string;
   tag: string;
   /** The first key of each term shard, in order: shard i holds the keys from shards[i] up to shards[i + 1]. */
