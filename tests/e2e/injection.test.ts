@@ -84,7 +84,7 @@ describe('injection', () => {
       expect(problems.filter((p) => /Content Security Policy|Refused to/.test(p)), route).toEqual([]);
       await page.close();
     }
-  });
+  }, 60_000); // five pages, Swagger UI among them
 
   it('the README documents the policy the site passes', async () => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');

@@ -30,8 +30,12 @@ const OWN_WEIGHT: Record<Level | 'content', number> = { lvl0: 4, lvl1: 10, lvl2:
 const keysOf = (text: string | null) => new Set(text ? tokenize(text).map(searchKey) : []);
 
 export function parseFragment(fragment: PageFragment): FragmentRecord[] {
+  let place: (string | null)[] = [''];
   return fragment.records.map((row, position) => {
-    const [anchor, rawType, content, ...levels] = row;
+    // A two-item row [type, content] is under the same anchor and headings as the row before it.
+    if (row.length !== 2) place = [row[0] ?? '', ...row.slice(3)];
+    const [rawType, content] = row.length === 2 ? row : row.slice(1, 3);
+    const [anchor, ...levels] = place;
     const hierarchy = { lvl0: fragment.lvl0, lvl1: fragment.lvl1 } as Hierarchy;
     LEVELS.slice(2).forEach((level, i) => (hierarchy[level] = levels[i] ?? null));
     const code = rawType === 'code';

@@ -68,7 +68,11 @@ export interface PageFragment {
   url: string;
   lvl0: string | null;
   lvl1: string | null;
-  /** type is a hierarchy level, "content", or "code" (content from a code block). */
+  /**
+   * [anchor, type, content, lvl2…lvl6 (trailing nulls left out)], or [type, content] for a record
+   * under the same anchor and headings as the one before it. type is a hierarchy level, "content",
+   * or "code" (content from a code block).
+   */
   records: (string | null)[][];
 }
 
