@@ -78,11 +78,16 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
   for (let i = 0; i < input.docs.length; i += 64) {
     const batch = input.docs.slice(i, i + 64);
     const hits = await Promise.all(batch.map((doc) => input.cache.get(keys.get(doc) ?? '', resolve)));
-    for (const [j, doc] of batch.entries()) {
-      const hit = hits[j];
-      if (hit) await consume(doc, hit);
-      else misses.push(doc);
-    }
+    // Handed on together: what the consumer does with a page (compare, link or write its file) is
+    // mostly waiting on the file system, one page after another 0.3 s of a one-page edit's build.
+    await Promise.all(
+      batch.map((doc, j) => {
+        const hit = hits[j];
+        if (hit) return consume(doc, hit);
+        misses.push(doc);
+        return undefined;
+      }),
+    );
   }
   return misses;
 }
