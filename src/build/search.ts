@@ -10,7 +10,7 @@ import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
-import { SEARCH_INDEX_REL } from './output-paths.ts';
+import { DEV_SEARCH_FILES, SEARCH_INDEX_REL } from './output-paths.ts';
 import { docsVersionTag } from '../site/site-data.ts';
 import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
@@ -54,7 +54,7 @@ export function indexSearch(
   // name only the manifest, whose URL never changes, and the manifest names the folder of the
   // shards and fragments by their bytes (a browser never mixes two builds' files; an edit leaves
   // every other page's HTML as it was). The dev server rewrites only changed files of one folder.
-  const files = indexFiles(buildEmbeddedIndex(pages, meta), (contents) => (options.stableName ? 'dev' : contentsName(contents)));
+  const files = indexFiles(buildEmbeddedIndex(pages, meta), (contents) => (options.stableName ? DEV_SEARCH_FILES : contentsName(contents)));
   const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
   return { rel: SEARCH_INDEX_REL, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
 }

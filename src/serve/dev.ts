@@ -56,6 +56,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       for (const finding of [...result.warnings, ...result.findings]) options.error(formatFinding(finding, root));
       if (update.kind === 'pages') {
         options.log(`updated ${update.routes.join(', ')} in ${took} s`);
+        // The index was rewritten after the pages: open tabs drop what they loaded of it.
+        channel.send('search-updated', {});
       } else {
         options.log(`built ${result.pages} pages in ${took} s`);
         channel.send('reload', {});

@@ -70,6 +70,26 @@ describe('docsgen serve runs the build stages on every change', () => {
     await page.close();
   });
 
+  it('finds a word saved into a page in the tab that searched before the edit, without a reload', async () => {
+    const page = await open('/guide/');
+    const search = async (query: string) => {
+      await page.keyboard.press('Control+k');
+      await page.waitForSelector('.DocSearch-Modal');
+      await page.keyboard.type(query);
+      await page.waitForSelector('.DocSearch-NoResults, .DocSearch-Hit');
+      const found = await page.locator('.DocSearch-Hit').count();
+      await page.keyboard.press('Escape');
+      return found;
+    };
+    expect(await search('quagganword')).toBe(0);
+    await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
+    await edit('content/guide/second.md', (t) => `${t}\nThe quagganword appears after the first search.\n`);
+    await page.waitForTimeout(300); // the event reaches the tab
+    expect(await search('quagganword')).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBe(true); // not reloaded
+    await page.close();
+  });
+
   it('serves a deleted page as not found and drops it from the sidebar', async () => {
     const settled = dev.nextBuild();
     await rm(path.join(dir, 'content/guide/untitled.md'));

@@ -1,9 +1,11 @@
 /**
  * `docsgen serve`'s live-reload client (served only by the dev server, bundled on its start): it
  * listens to the server's events, reloads the tab after a rebuild, lets the running app swap an
- * edited page in place, and shows a failed build's error over the page until the file is fixed.
+ * edited page in place and forget the search index it loaded, and shows a failed build's error over
+ * the page until the file is fixed.
  */
 import { routeOfPath } from '../urls.ts';
+import { SEARCH_UPDATED_EVENT } from '../search/fetch-json.ts';
 
 const EVENTS_PATH = '/__docsgen/events';
 
@@ -30,4 +32,5 @@ function onPageUpdated(paths: string[]): void {
 const source = new EventSource(EVENTS_PATH);
 source.addEventListener('reload', () => location.reload());
 source.addEventListener('page-updated', (e) => onPageUpdated((JSON.parse((e as MessageEvent<string>).data) as { paths: string[] }).paths));
+source.addEventListener('search-updated', () => window.dispatchEvent(new Event(SEARCH_UPDATED_EVENT)));
 source.addEventListener('build-error', (e) => showError((JSON.parse((e as MessageEvent<string>).data) as { message: string }).message));

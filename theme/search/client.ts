@@ -8,7 +8,7 @@ import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import type { SearchHit } from './types.ts';
 import { LocalSearchIndex } from './local-index.ts';
-import { fetchJson } from './fetch-json.ts';
+import { SEARCH_UPDATED_EVENT, fetchJson, forgetFetchedJson } from './fetch-json.ts';
 
 /** Records of one page in the modal: enough to show its best headings, few enough to show several pages. */
 const MODAL_RECORDS_PER_PAGE = 3;
@@ -62,6 +62,11 @@ function snippetWordsOf(params: Record<string, unknown>): number {
 /** Loads the embedded index's manifest on first use; a failure is forgotten so that Retry works. */
 function lazyIndex(settings: SearchSettings): () => Promise<LocalSearchIndex> {
   let index: Promise<LocalSearchIndex> | undefined;
+  // Only docsgen serve sends it: its index is rewritten in place on every edit.
+  globalThis.addEventListener?.(SEARCH_UPDATED_EVENT, () => {
+    index = undefined;
+    forgetFetchedJson();
+  });
   return () => {
     if (!settings.indexUrl) return Promise.reject(new Error('this site has no search index'));
     const folder = settings.indexUrl.replace(/[^/]*$/, '');

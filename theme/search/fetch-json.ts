@@ -1,10 +1,19 @@
 /**
  * JSON files of the search index, fetched once per page load. Shared by the launcher (which
  * preloads the index's entry when the pointer or focus reaches the search button) and the search
- * client, so the preloaded answer is the one the first search uses. Index files are named by the
- * index's hash, so a cached answer never goes stale.
+ * client, so the preloaded answer is the one the first search uses. The manifest names the folder
+ * of the other files by their hash, so what one page load fetched belongs to one build; only
+ * `docsgen serve`, which rewrites its index in place, tells the page to forget it.
  */
 const pending = new Map<string, Promise<unknown>>();
+
+/** Dispatched on window by docsgen serve's live-reload client once the index was rewritten. */
+export const SEARCH_UPDATED_EVENT = 'docsgen:search-updated';
+
+/** Every answer fetched so far is forgotten: the next search asks again. */
+export function forgetFetchedJson(): void {
+  pending.clear();
+}
 
 export function fetchJson(url: string): Promise<unknown> {
   let request = pending.get(url);
