@@ -33,8 +33,8 @@ export type PageRenderer = ((route: RouteEntry) => RenderedPage) & {
   /** The route with an HTML document made before (an incremental build's reused page): the same files and checks, nothing rendered. */
   withDocument(route: RouteEntry, html: string): RenderedPage;
   /**
-   * Everything a document is made from besides its route's data and the search index's URL: the
-   * site data, the assets, the canonical origin. Part of an incremental build's page key.
+   * Everything a document is made from besides its route's data: the site data, the assets, the
+   * canonical origin. Part of an incremental build's page key.
    */
   readonly context: string;
 };
@@ -82,8 +82,7 @@ export function createPageRenderer(input: {
       },
     };
   };
-  const site = { ...input.site, search: { ...input.site.search, indexUrl: undefined } };
-  const context = JSON.stringify([site, assets, config.url]);
+  const context = JSON.stringify([input.site, assets, config.url]);
   return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, context });
 }
 
