@@ -10,6 +10,7 @@
  * `readPageDocument`, from the document it loaded or from one it fetched.
  */
 import type { DocMeta, PageData, SidebarCategory, SidebarItem, SiteData } from './data.ts';
+import { withoutBase } from './urls.ts';
 
 export const PAGE_DATA_ELEMENT_ID = '__docsgen_data';
 
@@ -57,7 +58,7 @@ function readLink(li: Element, baseUrl: string): SidebarItem | undefined {
   const link = childOf(li, 'A');
   const href = link?.getAttribute('href');
   if (!link || href === null || href === undefined) return undefined;
-  return { type: 'link', label: link.textContent ?? '', route: routeOfHref(href, baseUrl) };
+  return { type: 'link', label: link.textContent ?? '', route: withoutBase(baseUrl, href) };
 }
 
 function readCategory(li: Element, baseUrl: string): SidebarCategory {
@@ -70,7 +71,7 @@ function readCategory(li: Element, baseUrl: string): SidebarCategory {
     type: 'category',
     key: li.getAttribute(SIDEBAR_ATTRIBUTES.key) ?? '',
     label: head?.textContent ?? '',
-    ...(href !== null ? { route: routeOfHref(href, baseUrl) } : {}),
+    ...(href !== null ? { route: withoutBase(baseUrl, href) } : {}),
     collapsed: li.getAttribute(SIDEBAR_ATTRIBUTES.collapsed) === 'true',
     items: list ? readList(list, baseUrl) : null,
     ...(itemsUrl !== null ? { itemsUrl } : {}),
@@ -79,10 +80,4 @@ function readCategory(li: Element, baseUrl: string): SidebarCategory {
 
 function childOf(parent: Element, tagName: string): Element | undefined {
   return Array.from(parent.children).find((child) => child.tagName === tagName);
-}
-
-/** The route an href of the sidebar names: its URL path without the base path (the inverse of withBase). */
-function routeOfHref(href: string, baseUrl: string): string {
-  const base = baseUrl.replace(/\/$/, '');
-  return href.startsWith(base) ? href.slice(base.length) : href;
 }

@@ -20,6 +20,12 @@ export function withBase(baseUrl: string, route: string): string {
   return baseUrl.replace(/\/$/, '') + route;
 }
 
+/** The route a URL path made by withBase names: the path without the base path ("/suite/a/b/" → "/a/b/"). */
+export function withoutBase(baseUrl: string, pathname: string): string {
+  const base = baseUrl.replace(/\/$/, '');
+  return pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+}
+
 /** A site path as config.yaml writes it ("/installations/", "rhubapi", or already with the base) → a URL path; external URLs pass through. */
 export function resolveSitePath(baseUrl: string, to: string): string {
   if (isExternal(to)) return to;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fileCandidates, isExternal, isUnderBase, matchRoute, resolveSitePath, routeOfPath, withBase } from '../../theme/urls.ts';
+import { fileCandidates, isExternal, isUnderBase, matchRoute, resolveSitePath, routeOfPath, withBase, withoutBase } from '../../theme/urls.ts';
 
 describe('the site URL rules (one module for generator, servers and browser)', () => {
   it('tells links that leave the site from site paths', () => {
@@ -11,6 +11,10 @@ describe('the site URL rules (one module for generator, servers and browser)', (
     expect(withBase('/suite/', '/a/b/')).toBe('/suite/a/b/');
     expect(withBase('/', '/a/')).toBe('/a/');
     expect(withBase('/suite/', '/')).toBe('/suite/');
+  });
+
+  it('takes the base path off a path made by withBase', () => {
+    for (const [base, route] of [['/suite/', '/a/b/'], ['/', '/a/'], ['/suite/', '/']] as const) expect(withoutBase(base, withBase(base, route))).toBe(route);
   });
 
   it('resolves config.yaml site paths against the base, leaving external URLs and based paths as they are', () => {

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiRoutePageData } from '../data.ts';
 import { useSite } from '../context.tsx';
+import { withBase } from '../urls.ts';
 import { ApiNav } from '../components/api/ApiNav.tsx';
 import { LazyError } from '../components/LazyError.tsx';
 import '../styles/api.css';
@@ -54,7 +55,7 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
         <header className="api-page__header">
           {api.split && api.tag ? (
             <p className="api-page__crumb">
-              <a href={site.baseUrl.replace(/\/$/, '') + api.rootRoute}>{api.title}</a> › {api.tag}
+              <a href={withBase(site.baseUrl, api.rootRoute)}>{api.title}</a> › {api.tag}
             </p>
           ) : null}
           <h1>{api.title}</h1>

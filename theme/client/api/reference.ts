@@ -8,6 +8,7 @@ import type { ApiPageData } from '../../data.ts';
 import { loadStylesheet } from '../stylesheet.ts';
 import { filterWords, matchesFilter } from './filter.ts';
 import { openTryIt, prefetchTryIt } from './try-it.ts';
+import { withBase } from '../../urls.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -186,7 +187,7 @@ function followToOtherPage(api: ApiPageData, id: string): void {
   const tag = api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id));
   if (!tag || window.location.pathname.endsWith(tag.route)) return;
   const link = document.createElement('a');
-  link.href = `${document.documentElement.dataset.base?.replace(/\/$/, '') ?? ''}${tag.route}#${id}`;
+  link.href = `${withBase(document.documentElement.dataset.base ?? '/', tag.route)}#${id}`;
   document.body.appendChild(link);
   link.click(); // the client router takes internal links
   link.remove();

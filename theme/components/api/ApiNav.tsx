@@ -6,15 +6,16 @@
 import { useState } from 'react';
 import type { ApiNavTag, ApiPageData } from '../../data.ts';
 import { useSite } from '../../context.tsx';
+import { withBase } from '../../urls.ts';
 import { filterWords, matchesFilter, operationFilterText } from '../../client/api/filter.ts';
 import { MethodBadge } from './common.tsx';
 
 export function ApiNav(props: { api: ApiPageData; route: string; query: string; onQuery: (query: string) => void }) {
   const { api } = props;
-  const base = useSite().baseUrl.replace(/\/$/, '');
+  const baseUrl = useSite().baseUrl;
   const [open, setOpen] = useState(false);
   const words = filterWords(props.query);
-  const hrefOf = (tag: ApiNavTag, anchor: string) => (tag.route === props.route ? `#${anchor}` : `${base}${tag.route}#${anchor}`);
+  const hrefOf = (tag: ApiNavTag, anchor: string) => (tag.route === props.route ? `#${anchor}` : `${withBase(baseUrl, tag.route)}#${anchor}`);
   const tags = api.nav
     .map((tag) => ({ tag, operations: tag.operations?.filter((op) => matchesFilter(operationFilterText(op), words)) ?? null }))
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
