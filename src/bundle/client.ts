@@ -114,7 +114,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
   for (const file of result.outputFiles) files.set(path.relative('/virtual-out', file.path).split(path.sep).join('/'), file.contents);
   const outputs = (result.metafile as Metafile).outputs;
   const find = (entryFile: string) => {
-    const rel = path.relative(process.cwd(), entryFile).split(path.sep).join('/');
+    const rel = metafileEntryPoint(entryFile);
     const [outPath, meta] = Object.entries(outputs).find(([p, o]) => o.entryPoint === rel && !p.endsWith('.map')) ?? [];
     if (!outPath || !meta) throw new DocsgenError(`esbuild produced no output for ${rel}`);
     const url = (p: string) => options.baseUrl + outputRel(p);
@@ -142,8 +142,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
  * through static and dynamic imports alike, is kept; the walk stops at the API entries' outputs.
  */
 function apiOnlyOutputs(outputs: Metafile['outputs'], apiEntries: readonly string[]): string[] {
-  const relOf = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/');
-  const apiEntryRels = new Set(apiEntries.map(relOf));
+  const apiEntryRels = new Set(apiEntries.map(metafileEntryPoint));
   const isApiEntry = (out: string) => apiEntryRels.has(outputs[out]?.entryPoint ?? '');
   const reached = new Set<string>();
   const visit = (out: string) => {
@@ -155,6 +154,11 @@ function apiOnlyOutputs(outputs: Metafile['outputs'], apiEntries: readonly strin
   };
   for (const [out, meta] of Object.entries(outputs)) if (meta.entryPoint && !apiEntryRels.has(meta.entryPoint)) visit(out);
   return Object.keys(outputs).filter((out) => !reached.has(out)).map(outputRel);
+}
+
+/** An entry file as esbuild's metafile names it: relative to the working directory, with "/". */
+function metafileEntryPoint(file: string): string {
+  return path.relative(process.cwd(), file).split(path.sep).join('/');
 }
 
 /** A metafile output path (relative to the working directory) as a path relative to out/. */
