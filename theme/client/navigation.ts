@@ -9,6 +9,7 @@
 import type { PageData } from '../data.ts';
 import { isUnderBase, routeOfPath } from '../urls.ts';
 import { PAGE_DATA_ELEMENT_ID, readPageDocument } from '../data-block.ts';
+import { requestOnce } from '../request-once.ts';
 
 const cache = new Map<string, Promise<PageData>>();
 
@@ -23,22 +24,13 @@ async function fetchPageData(url: string, init: RequestInit): Promise<PageData> 
 /** The data of the route at `pathname`, fetched once and shared by prefetching and navigation. */
 export function loadPageData(pathname: string): Promise<PageData> {
   const url = routeOfPath(pathname);
-  let pending = cache.get(url);
-  if (!pending) {
-    pending = fetchPageData(url, {});
-    pending.catch(() => cache.delete(url));
-    cache.set(url, pending);
-  }
-  return pending;
+  return requestOnce(cache, url, () => fetchPageData(url, {}));
 }
 
 /** The route's data as it is now on the server (`docsgen serve` announced a re-rendered page). */
 export function reloadPageData(pathname: string): Promise<PageData> {
   const url = routeOfPath(pathname);
-  const pending = fetchPageData(url, { cache: 'no-store' });
-  cache.set(url, pending);
-  pending.catch(() => cache.delete(url));
-  return pending;
+  return requestOnce(cache, url, () => fetchPageData(url, { cache: 'no-store' }), { fresh: true });
 }
 
 /** Prefetching is skipped on 2g connections and when the reader asked to save data. */

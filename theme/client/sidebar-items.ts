@@ -7,6 +7,7 @@
  * shows its items at once instead of waiting for a fetch that nothing had started.
  */
 import type { SidebarItem } from '../data.ts';
+import { requestOnce } from '../request-once.ts';
 
 export type KnownCategories = ReadonlyMap<string, SidebarItem[]>;
 
@@ -39,14 +40,10 @@ const pending = new Map<string, Promise<SidebarItem[]>>();
 
 /** Fetches a shell's items once, however many components ask; a failure may be retried. */
 export function fetchCategoryItems(url: string): Promise<SidebarItem[]> {
-  let request = pending.get(url);
-  if (!request) {
-    request = fetch(url).then(async (response) => {
+  return requestOnce(pending, url, () =>
+    fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return (await response.json()) as SidebarItem[];
-    });
-    request.catch(() => pending.delete(url));
-    pending.set(url, request);
-  }
-  return request;
+    }),
+  );
 }

@@ -5,6 +5,8 @@
  * of the other files by their hash, so what one page load fetched belongs to one build; only
  * `docsgen serve`, which rewrites its index in place, tells the page to forget it.
  */
+import { requestOnce } from '../request-once.ts';
+
 const pending = new Map<string, Promise<unknown>>();
 
 /** Dispatched on window by docsgen serve's live-reload client once the index was rewritten. */
@@ -16,15 +18,11 @@ export function forgetFetchedJson(): void {
 }
 
 export function fetchJson(url: string): Promise<unknown> {
-  let request = pending.get(url);
-  if (!request) {
-    request = fetch(url).then((response) => {
+  // A failed request is forgotten, so that the next search (or Retry) asks again.
+  return requestOnce(pending, url, () =>
+    fetch(url).then((response) => {
       if (!response.ok) throw new Error(`the search index answered ${response.status} for ${url}`);
       return response.json() as Promise<unknown>;
-    });
-    // A failed request is forgotten, so that the next search (or Retry) asks again.
-    request.catch(() => pending.delete(url));
-    pending.set(url, request);
-  }
-  return request;
+    }),
+  );
 }

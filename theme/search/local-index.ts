@@ -9,6 +9,7 @@
 import { americanSpelling, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
 import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
 import { FIELD, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
+import { requestOnce } from '../request-once.ts';
 
 /** Reads one file of the index folder ("index.json", "t3.json", "p12.json") as parsed JSON. */
 export type IndexLoader = (name: string) => Promise<unknown>;
@@ -234,11 +235,11 @@ export class LocalSearchIndex {
   }
 
   private shard(i: number): Promise<TermShard> {
-    return cached(this.shards, i, () => this.load(`t${i}.json`) as Promise<TermShard>);
+    return requestOnce(this.shards, i, () => this.load(`t${i}.json`) as Promise<TermShard>);
   }
 
   private fragment(page: number): Promise<FragmentRecord[]> {
-    return cached(this.fragments, page, async () => parseFragment((await this.load(`p${page}.json`)) as PageFragment));
+    return requestOnce(this.fragments, page, async () => parseFragment((await this.load(`p${page}.json`)) as PageFragment));
   }
 }
 
@@ -254,17 +255,6 @@ function keyIndex(shard: TermShard, key: string): number {
     else hi = mid - 1;
   }
   return -1;
-}
-
-/** A memoised load that is forgotten when it fails, so that a later search tries again. */
-function cached<T>(cache: Map<number, Promise<T>>, i: number, load: () => Promise<T>): Promise<T> {
-  let pending = cache.get(i);
-  if (!pending) {
-    pending = load();
-    pending.catch(() => cache.delete(i));
-    cache.set(i, pending);
-  }
-  return pending;
 }
 
 function typoMatches(shard: TermShard, word: string, key: string, maxTypos: number, candidates: Map<string, number>): void {
