@@ -3,7 +3,6 @@
  * left out unless serving), duplicate routes resolved, the sidebar, and content images with their
  * content-hashed URLs.
  */
-import { createHash } from 'node:crypto';
 import { scanContent, type CategoryMeta, type DocSource } from '../content/scan.ts';
 import { buildSidebar } from '../content/sidebar.ts';
 import { expandAllDocVariables } from '../content/variables.ts';
@@ -132,8 +131,4 @@ function checkUniqueIds(docs: readonly DocSource[]): void {
     byId.set(doc.id, doc);
   }
   if (errors.length > 0) throw new DocsgenErrors(errors);
-}
-
-export function shortHash(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }

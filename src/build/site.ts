@@ -11,7 +11,8 @@ import { SIDEBAR_ITEMS_DIR } from './output-paths.ts';
 import { DocsgenErrors, type SourcePosition } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import type { SiteData } from '../../theme/data.ts';
-import { shortHash, type Content } from './content.ts';
+import type { Content } from './content.ts';
+import { shortHash } from '../cache/fingerprint.ts';
 import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 

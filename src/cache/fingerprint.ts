@@ -12,6 +12,11 @@ export function hashText(...parts: (string | Uint8Array)[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
+/** A short name for output files named by their contents (10 hex digits of SHA-256). */
+export function shortHash(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}
+
 /** Hash of every file below a folder (paths and contents), e.g. the theme. */
 export async function hashDirectory(dir: string): Promise<string> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))

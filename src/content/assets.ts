@@ -4,7 +4,7 @@
  * read through files.ts, so nothing outside content/ is published, and a file that disappears
  * during the build is a warning, not a crash.
  */
-import { createHash } from 'node:crypto';
+import { shortHash } from '../cache/fingerprint.ts';
 import path from 'node:path';
 import { ASSETS_DIR } from '../bundle/client.ts';
 import { readContentFile, type ContentWarning } from './files.ts';
@@ -35,7 +35,7 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
         }
         const ext = path.posix.extname(rel);
         const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
-        const outPath = `${ASSETS_DIR}/img/${name}-${createHash('sha256').update(read.bytes).digest('hex').slice(0, 10)}${ext.toLowerCase()}`;
+        const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(read.bytes)}${ext.toLowerCase()}`;
         out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath });
       }),
   );
