@@ -1,5 +1,5 @@
 /** sitemap.xml (absolute URLs: config url + base path) and robots.txt pointing at it. */
-import { escapeHtml } from '../render/document.ts';
+import { escapeHtml } from '../../theme/escape-html.ts';
 
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.map((p) => `  <url><loc>${escapeHtml(siteUrl + p)}</loc></url>`).join('\n');

@@ -13,7 +13,7 @@ import { gfmAutolinkLiteral, gfmAutolinkLiteralHtml } from 'micromark-extension-
 import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable, gfmTableHtml } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem, gfmTaskListItemHtml } from 'micromark-extension-gfm-task-list-item';
-import { escapeHtml } from '../render/document.ts';
+import { escapeHtml } from '../../theme/escape-html.ts';
 import { allowedUrl } from '../markdown/sanitize-url.ts';
 
 /** Characters that can start markdown syntax (or an entity) somewhere in a text. */

@@ -5,6 +5,7 @@
  */
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { pageForDataBlock } from '../../theme/data-block.ts';
+import { escapeHtml } from '../../theme/escape-html.ts';
 import { BOOTSTRAP_SCRIPT } from './bootstrap.ts';
 import { pagePolicy } from './csp.ts';
 
@@ -14,10 +15,6 @@ export interface DocumentAssets {
   /** Chunks the entry imports statically: preloaded so they download in parallel. */
   preload: string[];
   favicon?: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** For double-quoted attribute values that readers of the page source should still be able to read. */

@@ -4,6 +4,7 @@
  */
 import { searchKey, tokenize } from './analyze.ts';
 import { LEVELS, type Hierarchy, type Level, type PageFragment, type SearchHit } from './types.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 /** One query word: the index keys it may mean, each with a quality in (0, 1]. */
 export interface QueryTerm {
@@ -110,10 +111,6 @@ export function toHit(record: FragmentRecord, matches: (word: string) => boolean
     _highlightResult: { hierarchy: highlightHierarchy, ...(content ? { content: highlight(content, matches) } : {}) },
     _snippetResult: { hierarchy: highlightHierarchy, ...(content ? { content: snippet(content, matches, snippetWords) } : {}) },
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 type Highlight = { value: string; matchLevel: 'none' | 'partial' | 'full'; matchedWords: string[] };
