@@ -9,6 +9,7 @@ import { loadStylesheet } from '../stylesheet.ts';
 import { filterWords, matchesFilter } from './filter.ts';
 import { openTryIt, prefetchTryIt } from './try-it.ts';
 import { withBase } from '../../urls.ts';
+import { readStorage, writeStorage } from '../../storage.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -56,11 +57,7 @@ async function handleClick(root: HTMLElement, options: EnhanceOptions, event: Mo
   const lang = target?.closest<HTMLButtonElement>('button[data-lang]');
   if (lang?.dataset.lang) {
     setSampleLanguage(root, lang.dataset.lang);
-    try {
-      localStorage.setItem(LANGUAGE_KEY, lang.dataset.lang);
-    } catch {
-      // storage may be unavailable (private mode); the choice then lasts for this page
-    }
+    writeStorage(LANGUAGE_KEY, lang.dataset.lang); // without storage, the choice lasts for this page
     return;
   }
   const tryIt = target?.closest<HTMLButtonElement>('[data-try-it]');
@@ -69,11 +66,7 @@ async function handleClick(root: HTMLElement, options: EnhanceOptions, event: Mo
 }
 
 function readLanguage(): string {
-  try {
-    return localStorage.getItem(LANGUAGE_KEY) ?? 'curl';
-  } catch {
-    return 'curl';
-  }
+  return readStorage(LANGUAGE_KEY) ?? 'curl';
 }
 
 function setSampleLanguage(root: HTMLElement, lang: string): void {
