@@ -18,6 +18,13 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
 }
 
+/**
+ * axe reads every node of the page: the real API page (about 500 KB of HTML) took 15 s on one CI
+ * machine and 44 s on a slower one, near vitest's 60 s default. A test that runs out of time here
+ * says nothing about accessibility.
+ */
+const AXE_TIMEOUT_MS = 240_000;
+
 /** [kind of page, route, viewport width (desktop unless given)] */
 type PageToCheck = readonly [string, string, number?, string?];
 
@@ -40,7 +47,7 @@ function checkEveryPage(name: string, start: () => Promise<E2eSite>, pages: read
           await page.waitForTimeout(kind === 'API' ? 1500 : 300);
           expect(await violations(page)).toEqual([]);
           await page.close();
-        });
+        }, AXE_TIMEOUT_MS);
       }
     }
   });
