@@ -106,7 +106,7 @@ async function saveToBrowser(siteDir: string, docRel: string, base: string): Pro
     for (let i = 0; i < 5; i++) {
       await page.goto(`http://127.0.0.1:${port}${base}${route}`);
       await page.waitForSelector('html[data-hydrated="true"]');
-      await page.waitForTimeout(300);
+      await page.waitForSelector('html[data-live-reload="connected"]');
       const marker = `bench-marker-${i}-${Date.now()}`;
       await page.evaluate((id) => {
         new MutationObserver((_, observer) => {

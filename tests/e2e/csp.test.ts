@@ -245,7 +245,7 @@ describe('hosted search and the dev server', () => {
       const violations = await watchViolations(page);
       await page.goto(`${dev.origin}/docs/guide/`);
       await page.waitForSelector('html[data-hydrated="true"]');
-      await page.waitForTimeout(300); // the live-reload channel connects
+      await page.waitForSelector('html[data-live-reload="connected"]');
       const file = path.join(devDir, 'content/guide/index.md');
       await writeFile(file, `${await readFile(file, 'utf8')}\n## Saved under the policy\n`);
       await page.waitForSelector('#saved-under-the-policy', { timeout: 20_000 });

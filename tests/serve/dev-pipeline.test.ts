@@ -41,7 +41,7 @@ async function open(route: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${origin}/docs${route}`);
   await page.waitForSelector('html[data-hydrated="true"]');
-  await page.waitForTimeout(150); // the live-reload channel connects
+  await page.waitForSelector('html[data-live-reload="connected"]');
   return page;
 }
 
@@ -83,8 +83,10 @@ describe('docsgen serve runs the build stages on every change', () => {
     };
     expect(await search('quagganword')).toBe(0);
     await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
+    // Resolves when the server's search-updated event has reached the tab (after the search client's own listener).
+    const indexUpdated = page.evaluate(() => new Promise<void>((resolve) => window.addEventListener('docsgen:search-updated', () => resolve(), { once: true })));
     await edit('content/guide/second.md', (t) => `${t}\nThe quagganword appears after the first search.\n`);
-    await page.waitForTimeout(300); // the event reaches the tab
+    await indexUpdated;
     expect(await search('quagganword')).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBe(true); // not reloaded
     await page.close();

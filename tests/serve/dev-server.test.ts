@@ -27,7 +27,7 @@ async function openGuide(): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${origin}/docs/guide/`);
   await page.waitForSelector('html[data-hydrated="true"]');
-  await page.waitForTimeout(200); // the live-reload channel connects
+  await page.waitForSelector('html[data-live-reload="connected"]');
   return page;
 }
 
