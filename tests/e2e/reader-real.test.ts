@@ -40,9 +40,8 @@ describe('keyboard start', () => {
   it('the first Tab on a doc page lands on the skip link, the next ones on the navbar, though the active sidebar item was scrolled into view', async () => {
     const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });
     await openRoute(site, page, 'user-guide/user-management/advanced/groups/');
-    await page.waitForTimeout(300);
     // The active item sits far down the sidebar, which scrolled to show it, without moving the page.
-    expect(await sidebar(page).locator('.sidebar').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expect.poll(() => sidebar(page).locator('.sidebar').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expectTabOrderFromTop(page);
     await page.close();

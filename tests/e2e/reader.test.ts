@@ -71,17 +71,26 @@ describe('hiding navbar', () => {
         sidebar: document.querySelector('.doc-layout__sidebar .sidebar')!.getBoundingClientRect().top,
         toc: document.querySelector('.toc--desktop')!.getBoundingClientRect().top,
       }));
+    // Positions once the slide has ended (two readings 100 ms apart agree), however slow the machine.
+    const settledTops = async () => {
+      let last = await tops();
+      for (let i = 0; i < 50; i++) {
+        await page.waitForTimeout(100);
+        const now = await tops();
+        if (JSON.stringify(now) === JSON.stringify(last)) return now;
+        last = now;
+      }
+      return last;
+    };
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => document.querySelector('.navbar')?.classList.contains('navbar--hidden'));
-    await page.waitForTimeout(400); // the navbar slides away
-    const hidden = await tops();
+    const hidden = await settledTops(); // the navbar slides away
     expect(hidden.navbar).toBeLessThanOrEqual(1);
     expect(hidden.sidebar).toBeLessThanOrEqual(1);
     expect(hidden.toc).toBeLessThanOrEqual(24);
     await page.mouse.wheel(0, -300);
     await page.waitForFunction(() => !document.querySelector('.navbar')?.classList.contains('navbar--hidden'));
-    await page.waitForTimeout(400);
-    const shown = await tops();
+    const shown = await settledTops();
     expect(shown.sidebar).toBeGreaterThanOrEqual(shown.navbar - 1);
     expect(shown.toc).toBeGreaterThanOrEqual(shown.navbar - 1);
     await page.close();
