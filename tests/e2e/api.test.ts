@@ -109,6 +109,47 @@ describe('reading the API reference', () => {
   }
 });
 
+describe('the operations column', () => {
+  it('marks the part being read as the reader clicks, scrolls down to the schemas and back up, and keeps its link in view', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const current = page.locator('.api-nav a[aria-current="location"]');
+    const currentHref = async () => ((await current.count()) === 1 ? current.getAttribute('href') : `${await current.count()} marked`);
+    const hrefs = await page.locator('.api-nav__tag, .api-nav__op').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const firstTag = hrefs[0] as string;
+    const lastOperation = hrefs.at(-1) as string;
+    expect(firstTag).toMatch(/^#tag\//);
+    await expect.poll(currentHref).toBe(firstTag);
+    // A click in the column: the operation opens in view and its link is the one marked.
+    await page.locator('.api-nav a[href="#operation/setProperty"]').click();
+    await waitInView(page, 'operation/setProperty');
+    await expect.poll(currentHref).toBe('#operation/setProperty');
+    // Reading on to the last operation: the mark follows, and the column scrolled to show it.
+    await page.evaluate((id) => {
+      const top = document.getElementById(id)!.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: top - document.querySelector('.navbar')!.getBoundingClientRect().height - 4, behavior: 'instant' });
+    }, lastOperation.slice(1));
+    await expect.poll(currentHref).toBe(lastOperation);
+    const linkVisible = () =>
+      page.evaluate(() => {
+        const nav = document.querySelector('.api-nav')!.getBoundingClientRect();
+        const link = document.querySelector('.api-nav a[aria-current="location"]')!.getBoundingClientRect();
+        return link.top >= nav.top && link.bottom <= nav.bottom && link.bottom <= window.innerHeight;
+      });
+    expect(await page.locator('.api-nav').evaluate((nav) => nav.scrollHeight > nav.clientHeight)).toBe(true); // the column does scroll
+    await expect.poll(linkVisible).toBe(true);
+    // At the bottom of the page the schemas are what is read; back at the top, the first tag again.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect.poll(currentHref).toBe('#schemas');
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(currentHref).toBe(firstTag);
+    await expect.poll(linkVisible).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('deep links', () => {
   it('a link to an operation opens it in view, also in Swagger UI form and on a hash change after load', async () => {
     const { page, problems } = await openPage(site);

@@ -2,9 +2,10 @@
  * "On this page": h2–h3 links. On wide screens it sits beside the doc and highlights the heading
  * in view; on narrow screens it is a collapsible panel above the content.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TocItem } from '../data.ts';
 import { Collapsible } from './Collapsible.tsx';
+import { useActiveAnchor } from './use-active-anchor.ts';
 
 function TocList(props: { items: TocItem[]; activeId?: string | undefined; onNavigate?: () => void }) {
   return (
@@ -26,7 +27,7 @@ function TocList(props: { items: TocItem[]; activeId?: string | undefined; onNav
 }
 
 export function TocDesktop(props: { items: TocItem[] }) {
-  const activeId = useActiveHeading(props.items);
+  const activeId = useActiveAnchor(props.items.map((item) => item.id));
   if (props.items.length === 0) return null;
   return (
     <nav className="toc toc--desktop" aria-label="On this page">
@@ -49,39 +50,4 @@ export function TocMobile(props: { items: TocItem[] }) {
       </Collapsible>
     </div>
   );
-}
-
-/** The last heading whose top has passed just below the navbar. */
-function useActiveHeading(items: TocItem[]): string | undefined {
-  const [active, setActive] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (items.length === 0) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const offset = (document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60) + 20;
-      let current: string | undefined = items[0]?.id;
-      for (const item of items) {
-        const el = document.getElementById(item.id);
-        if (!el) continue;
-        if (el.getBoundingClientRect().top <= offset) current = item.id;
-        else break;
-      }
-      // At the bottom of the page the last heading counts as read even if it never reached the top.
-      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = items.at(-1)?.id;
-      setActive(current);
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [items]);
-  return active;
 }

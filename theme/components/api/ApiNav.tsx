@@ -3,12 +3,13 @@
  * API, the other tags link to their own pages). On a phone it folds behind one button; without
  * JavaScript it is simply open.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiNavTag, ApiPageData } from '../../data.ts';
 import { useSite } from '../../context.tsx';
 import { withBase } from '../../urls.ts';
 import { filterWords, matchesFilter, operationFilterText } from '../../client/api/filter.ts';
 import { MethodBadge } from './common.tsx';
+import { useActiveAnchor } from '../use-active-anchor.ts';
 
 export function ApiNav(props: { api: ApiPageData; route: string; query: string; onQuery: (query: string) => void }) {
   const { api } = props;
@@ -19,8 +20,14 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const tags = api.nav
     .map((tag) => ({ tag, operations: tag.operations?.filter((op) => matchesFilter(operationFilterText(op), words)) ?? null }))
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
+  // The tags and operations on this page (a split API lists the others too), in page order.
+  const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
+  const active = useActiveAnchor(api.hasSchemas ? [...anchorsHere, 'schemas'] : anchorsHere);
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => keepInView(navRef.current, active), [active]);
+  const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
   return (
-    <nav className="api-nav" aria-label={`${api.title} operations`}>
+    <nav ref={navRef} className="api-nav" aria-label={`${api.title} operations`}>
       <button type="button" className="api-nav__toggle" aria-expanded={open} aria-controls="api-nav-body" onClick={() => setOpen(!open)}>
         Operations and schemas
       </button>
@@ -42,14 +49,14 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
         <ul className="api-nav__tags">
           {tags.map(({ tag, operations }) => (
             <li key={tag.anchor}>
-              <a className="api-nav__tag" href={hrefOf(tag, tag.anchor)}>
+              <a className="api-nav__tag" href={hrefOf(tag, tag.anchor)} {...current(tag.anchor)}>
                 {tag.name}
               </a>
               {operations && operations.length > 0 ? (
                 <ul className="api-nav__ops">
                   {operations.map((op) => (
                     <li key={op.anchor}>
-                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} onClick={() => setOpen(false)}>
+                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} onClick={() => setOpen(false)} {...current(op.anchor)}>
                         <MethodBadge method={op.method} />
                         <span className="api-nav__op-label">{op.summary || op.path}</span>
                       </a>
@@ -63,10 +70,24 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
         {tags.length === 0 ? <p className="api-nav__none">No operation matches.</p> : null}
         {api.hasSchemas ? (
           <p className="api-nav__schemas">
-            <a href="#schemas">Schemas</a>
+            <a href="#schemas" {...current('schemas')}>
+              Schemas
+            </a>
           </p>
         ) : null}
       </div>
     </nav>
   );
+}
+
+/**
+ * Scrolls the column (when it scrolls on its own, beside the reference) so the link of the part
+ * being read stays visible, a third down; never the window.
+ */
+function keepInView(nav: HTMLElement | null, active: string | undefined): void {
+  const link = active ? nav?.querySelector<HTMLElement>('[aria-current="location"]') : null;
+  if (!nav || !link || nav.scrollHeight <= nav.clientHeight) return;
+  const column = nav.getBoundingClientRect();
+  const box = link.getBoundingClientRect();
+  if (box.top < column.top || box.bottom > column.bottom) nav.scrollTop += box.top - column.top - nav.clientHeight / 3;
 }
