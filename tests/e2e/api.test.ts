@@ -150,6 +150,35 @@ describe('the operations column', () => {
   });
 });
 
+describe('copying a code sample', () => {
+  const sampleOf = (page: Page) => page.locator('[id="operation/renameRundown"] .api-sample[data-sample="curl"]');
+
+  it('copies the sample to the clipboard and announces it', async () => {
+    const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const expected = await sampleOf(page).locator('pre').textContent();
+    expect(expected).toContain('curl');
+    await sampleOf(page).getByRole('button', { name: /^Copy/ }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await page.waitForFunction(() => document.querySelector('[data-route-announcer]')?.textContent === 'Copied');
+    await page.close();
+  });
+
+  it('copies on a plain-http host, where the clipboard API is missing', async () => {
+    const { page } = await openPage(site);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.evaluate(() => document.addEventListener('copy', () => ((window as unknown as { copied: string }).copied = String(document.getSelection()))));
+    const button = sampleOf(page).getByRole('button', { name: /^Copy/ });
+    await button.click();
+    expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(await sampleOf(page).locator('pre').textContent());
+    expect(await button.textContent()).toBe('Copied');
+    await page.close();
+  });
+});
+
 describe('deep links', () => {
   it('a link to an operation opens it in view, also in Swagger UI form and on a hash change after load', async () => {
     const { page, problems } = await openPage(site);

@@ -2,10 +2,10 @@
  * A copy button on every code block (`.code-block`, made by the markdown stage). It is added by the
  * client, after each route change, so that a page read without JavaScript shows no button that
  * cannot work. Its name is "Copy code"; after copying it shows a check mark for two seconds and the
- * live region says "Copied". The clipboard API needs a secure context; on a plain-http host the
- * older execCommand path copies instead.
+ * live region says "Copied" (copy-text.ts copies on plain-http hosts too).
  */
 import { announce } from './route-focus.ts';
+import { copyText } from './copy-text.ts';
 
 const COPY_ICON = '<path d="M5.5 4.5v-2h8v9h-2M2.5 4.5h9v9h-9z"/>';
 const DONE_ICON = '<path d="M3 8.5l3 3 7-7"/>';
@@ -37,31 +37,4 @@ export function installCodeCopy(): void {
       setTimeout(() => button.classList.remove('code-block__copy--done'), SHOWN_MS);
     });
   });
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return copyWithSelection(text);
-  }
-}
-
-function copyWithSelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.cssText = 'position:fixed;top:0;left:0;opacity:0;pointer-events:none';
-  const focused = document.activeElement as HTMLElement | null;
-  document.body.append(area);
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } finally {
-    area.remove();
-    focused?.focus({ preventScroll: true });
-  }
-  return copied;
 }

@@ -10,6 +10,8 @@ import { filterWords, matchesFilter } from './filter.ts';
 import { openTryIt, prefetchTryIt } from './try-it.ts';
 import { withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
+import { copyText } from '../copy-text.ts';
+import { announce } from '../route-focus.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -77,19 +79,19 @@ function setSampleLanguage(root: HTMLElement, lang: string): void {
 async function copyCode(button: HTMLButtonElement): Promise<void> {
   const pre = button.closest('.api-code')?.querySelector('pre');
   if (!pre) return;
-  const text = pre.textContent ?? '';
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // No clipboard access (an http:// site that is not localhost): select the code for Ctrl+C.
-    const range = document.createRange();
-    range.selectNodeContents(pre);
-    window.getSelection()?.removeAllRanges();
-    window.getSelection()?.addRange(range);
-    flash(button, 'Selected: press Ctrl+C');
+  // The button's name (its aria-label) stays "Copy …": the live region tells screen readers.
+  if (await copyText(pre.textContent ?? '')) {
+    flash(button, 'Copied');
+    announce('Copied');
     return;
   }
-  flash(button, 'Copied');
+  // The browser let nothing copy (a policy or an old browser): select the code for Ctrl+C.
+  const range = document.createRange();
+  range.selectNodeContents(pre);
+  window.getSelection()?.removeAllRanges();
+  window.getSelection()?.addRange(range);
+  flash(button, 'Selected: press Ctrl+C');
+  announce('Selected: press Ctrl+C to copy');
 }
 
 function flash(button: HTMLButtonElement, text: string): void {
