@@ -8,7 +8,7 @@ import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import type { SearchHit } from './types.ts';
 import { LocalSearchIndex } from './local-index.ts';
-import { SEARCH_UPDATED_EVENT, fetchJson, forgetFetchedJson } from './fetch-json.ts';
+import { IndexFileGone, SEARCH_UPDATED_EVENT, fetchJson, forgetFetchedJson } from './fetch-json.ts';
 
 /** Records of one page in the modal: enough to show its best headings, few enough to show several pages. */
 const MODAL_RECORDS_PER_PAGE = 3;
@@ -59,22 +59,42 @@ function snippetWordsOf(params: Record<string, unknown>): number {
   return SEARCH.snippetWords;
 }
 
-/** Loads the embedded index's manifest on first use; a failure is forgotten so that Retry works. */
-function lazyIndex(settings: SearchSettings): () => Promise<LocalSearchIndex> {
+/** Runs a search against the embedded index, loading its manifest on first use. */
+type WithIndex = <T>(search: (index: LocalSearchIndex) => Promise<T>) => Promise<T>;
+
+/**
+ * The embedded index, opened on first use; a failure is forgotten so that Retry works. When a file
+ * its manifest named is gone (the site was deployed again while this page was open), the search
+ * runs once more on the manifest fetched anew, so a tab left open keeps finding pages.
+ */
+function lazyIndex(settings: SearchSettings): WithIndex {
   let index: Promise<LocalSearchIndex> | undefined;
-  // Only docsgen serve sends it: its index is rewritten in place on every edit.
-  globalThis.addEventListener?.(SEARCH_UPDATED_EVENT, () => {
+  let revalidate = false;
+  const forget = () => {
     index = undefined;
     forgetFetchedJson();
-  });
-  return () => {
+  };
+  // Only docsgen serve sends it: its index is rewritten in place on every edit.
+  globalThis.addEventListener?.(SEARCH_UPDATED_EVENT, forget);
+  const open = () => {
     if (!settings.indexUrl) return Promise.reject(new Error('this site has no search index'));
     const folder = settings.indexUrl.replace(/[^/]*$/, '');
-    index ??= LocalSearchIndex.open((name) => fetchJson(folder + name)).catch((error: unknown) => {
+    const load = (name: string) => fetchJson(folder + name, { revalidate: revalidate && name === 'index.json' });
+    index ??= LocalSearchIndex.open(load).catch((error: unknown) => {
       index = undefined;
       throw error;
     });
     return index;
+  };
+  return async (search) => {
+    try {
+      return await search(await open());
+    } catch (error) {
+      if (!(error instanceof IndexFileGone)) throw error;
+      forget();
+      revalidate = true;
+      return search(await open());
+    }
   };
 }
 
@@ -93,28 +113,29 @@ const fakeAgent = () => {
   return agent;
 };
 
+/** DocSearch's multi-query request answered from the embedded index. */
+async function searchAll(loaded: LocalSearchIndex, request: { requests: SearchRequest[] } | SearchRequest[]) {
+  const results = await Promise.all(
+    requestsOf(request).map(async (r) => {
+      const params = { ...(r.params ?? {}), ...r } as Record<string, unknown>;
+      const query = String(params.query ?? '');
+      const result = await loaded.search(query, {
+        hitsPerPage: Number(params.hitsPerPage ?? SEARCH.hitsPerPage),
+        page: Number(params.page ?? 0),
+        snippetWords: snippetWordsOf(params),
+        perPage: MODAL_RECORDS_PER_PAGE,
+        facetFilters: (params.facetFilters as unknown[] | undefined)?.flat().map(String) ?? [],
+      });
+      return { ...result, query, params: '', processingTimeMS: 1, exhaustiveNbHits: true, index: r.indexName };
+    }),
+  );
+  return { results };
+}
+
 function localClient(settings: SearchSettings): SiteSearchClient {
-  const index = lazyIndex(settings);
-  const answer = async (request: { requests: SearchRequest[] } | SearchRequest[]) => {
-    const loaded = await index();
-    const results = await Promise.all(
-      requestsOf(request).map(async (r) => {
-        const params = { ...(r.params ?? {}), ...r } as Record<string, unknown>;
-        const query = String(params.query ?? '');
-        const result = await loaded.search(query, {
-          hitsPerPage: Number(params.hitsPerPage ?? SEARCH.hitsPerPage),
-          page: Number(params.page ?? 0),
-          snippetWords: snippetWordsOf(params),
-          perPage: MODAL_RECORDS_PER_PAGE,
-          facetFilters: (params.facetFilters as unknown[] | undefined)?.flat().map(String) ?? [],
-        });
-        return { ...result, query, params: '', processingTimeMS: 1, exhaustiveNbHits: true, index: r.indexName };
-      }),
-    );
-    return { results };
-  };
+  const withIndex = lazyIndex(settings);
   const client: LiteSearchClient = {
-    search: (request) => answer(request).catch(unreachable),
+    search: (request) => withIndex((loaded) => searchAll(loaded, request)).catch(unreachable),
     addAlgoliaAgent() {},
     transporter: { algoliaAgent: fakeAgent() },
   };
@@ -122,8 +143,8 @@ function localClient(settings: SearchSettings): SiteSearchClient {
     client,
     indexName: 'local',
     async searchPage(query, page) {
-      const loaded = await index();
-      const result = await loaded.searchPages(query, { hitsPerPage: SEARCH.hitsPerPage, page, snippetWords: SEARCH.snippetWords, perPage: SEARCH.resultsPerGroup, facetFilters: settings.facetFilters });
+      const options = { hitsPerPage: SEARCH.hitsPerPage, page, snippetWords: SEARCH.snippetWords, perPage: SEARCH.resultsPerGroup, facetFilters: settings.facetFilters };
+      const result = await withIndex((loaded) => loaded.searchPages(query, options));
       return { ...result, hits: result.hits.map((hit) => rewriteHitUrl(hit, settings)) };
     },
   };

@@ -3,7 +3,8 @@
  * preloads the index's entry when the pointer or focus reaches the search button) and the search
  * client, so the preloaded answer is the one the first search uses. The manifest names the folder
  * of the other files by their hash, so what one page load fetched belongs to one build; only
- * `docsgen serve`, which rewrites its index in place, tells the page to forget it.
+ * `docsgen serve`, which rewrites its index in place, tells the page to forget it, and a deploy
+ * that removed the folder makes the search client read the manifest again (IndexFileGone).
  */
 import { requestOnce } from '../request-once.ts';
 
@@ -17,12 +18,24 @@ export function forgetFetchedJson(): void {
   pending.clear();
 }
 
-export function fetchJson(url: string): Promise<unknown> {
+/**
+ * A file the manifest named is no longer there: the site was deployed again since this page read
+ * the manifest, and the new build's files are in another folder.
+ */
+export class IndexFileGone extends Error {}
+
+/** `revalidate`: asks the server again, past the answer kept and the browser's HTTP cache. */
+export function fetchJson(url: string, options: { revalidate?: boolean } = {}): Promise<unknown> {
   // A failed request is forgotten, so that the next search (or Retry) asks again.
-  return requestOnce(pending, url, () =>
-    fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`the search index answered ${response.status} for ${url}`);
-      return response.json() as Promise<unknown>;
-    }),
+  return requestOnce(
+    pending,
+    url,
+    () =>
+      fetch(url, options.revalidate ? { cache: 'no-cache' } : {}).then((response) => {
+        if (response.status === 404) throw new IndexFileGone(`the search index has no ${url} (any more)`);
+        if (!response.ok) throw new Error(`the search index answered ${response.status} for ${url}`);
+        return response.json() as Promise<unknown>;
+      }),
+    { fresh: options.revalidate ?? false },
   );
 }
