@@ -7,6 +7,7 @@ import { scanContent, type CategoryMeta, type DocSource } from '../content/scan.
 import { buildSidebar } from '../content/sidebar.ts';
 import { expandAllDocVariables } from '../content/variables.ts';
 import { hashAssets, type ContentFiles, type HashedAsset } from '../content/assets.ts';
+import { scriptedSvgErrors } from '../content/svg-script.ts';
 import type { ContentWarning } from '../content/files.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
@@ -49,6 +50,8 @@ export async function readContent(project: Project, options: { includeDrafts: bo
   const files = { contentDir: project.contentDir, root: scan.root };
   const fileWarnings = [...scan.fileWarnings];
   const assets = await hashAssets(files, scan.assets, project.config.baseUrl, fileWarnings);
+  const svgErrors = await scriptedSvgErrors(files, scan.assets);
+  if (svgErrors.length > 0) throw svgErrors.length === 1 ? svgErrors[0] : new DocsgenErrors(svgErrors);
   return {
     allDocs,
     docs,

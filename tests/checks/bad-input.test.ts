@@ -44,6 +44,16 @@ describe('bad input gives a clear message, the right exit code and an untouched 
     expect(unchanged).toBe(true);
   });
 
+  it('an SVG image with script: refused at its line and column, with what to do', async () => {
+    const { dir, result, unchanged } = await breakAndBuild((d) =>
+      writeFile(path.join(d, 'content/guide/img/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="4" height="4"\n        onclick="fetch(\'/steal?\' + document.cookie)"/>\n</svg>\n'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'content/guide/img/diagram.svg')}:3:9: error: this SVG image contains the onclick attribute`);
+    expect(result.stderr).toContain('remove the script, event handler or script URL');
+    expect(unchanged).toBe(true);
+  });
+
   it('an unreadable file', async () => {
     const { result, unchanged } = await breakAndBuild((d) => symlink(path.join(d, 'does-not-exist.md'), path.join(d, 'content/guide/broken.md')));
     expect(result.code).toBe(1);

@@ -1,0 +1,88 @@
+/**
+ * Script in an SVG image. A page shows content images with `<img>`, where an SVG's script never
+ * runs; but a reader who opens the image by itself (a new tab, a link to it) gets an SVG document
+ * on the site's origin, and there its script runs with the site's storage and cookies, on any host
+ * that does not send a Content-Security-Policy with the file. So the build refuses such an image,
+ * as the markdown sanitizer drops script from pages.
+ *
+ * Read by htmlparser2 in XML mode (entities decoded, so `jav&#x61;script:` is seen for what it is).
+ * What counts, on any element, whatever its namespace prefix or case: `<script>`; `<iframe>`,
+ * `<embed>`, `<object>` (which load documents of their own); event-handler attributes (`on…`); and
+ * attribute values that are `javascript:`, `vbscript:` or `data:text/html` URLs, also in an
+ * animation's `values` or `to`, which can set a link's target.
+ */
+import { Parser } from 'htmlparser2';
+import path from 'node:path';
+import { DocsgenError } from '../errors.ts';
+import { readContentFile } from './files.ts';
+import type { ContentFiles } from './assets.ts';
+
+export interface ActiveSvgContent {
+  /** What was found, as the message says it: `<script>`, `the onload attribute`, … */
+  what: string;
+  line: number;
+  column: number;
+}
+
+const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'embed', 'object']);
+// Browsers drop tabs and line breaks inside a URL's scheme ("java\nscript:" runs).
+const SCRIPT_URL = /(?:javascript|vbscript):|data:text\/html/i;
+
+/** The first piece of active content in the SVG's text, or undefined when it has none. */
+export function findActiveSvgContent(text: string): ActiveSvgContent | undefined {
+  let found: { what: string; index: number } | undefined;
+  const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (!found && ACTIVE_ELEMENTS.has(localName(name))) found = { what: `<${name}>`, index: parser.startIndex };
+      },
+      onattribute(name, value) {
+        if (found) return;
+        const attribute = localName(name);
+        if (attribute.startsWith('on')) found = { what: `the ${name} attribute`, index: parser.startIndex };
+        // <set attributeName="onclick" to="…">: an animation that writes an event handler.
+        else if (attribute === 'attributename' && /^\s*(?:[\w-]+:)?on/i.test(value)) found = { what: `an animation of ${value.trim()}`, index: parser.startIndex };
+        else if (SCRIPT_URL.test(value.replace(/[\u0000-\u0020]+/g, ''))) found = { what: `a script URL in the ${name} attribute`, index: parser.startIndex };
+      },
+    },
+    { xmlMode: true },
+  );
+  parser.end(text);
+  return found ? { what: found.what, ...lineAndColumn(text, found.index) } : undefined;
+}
+
+/** An error for each SVG file of content/ (images and `_static/`) with active content. */
+export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonly string[]): Promise<DocsgenError[]> {
+  const errors = await Promise.all(
+    relPaths
+      .filter((rel) => path.posix.extname(rel).toLowerCase() === '.svg')
+      .map(async (rel) => {
+        const read = await readContentFile(content, content.contentDir, rel);
+        // An unreadable file is the assets' warning (assets.ts); it is not published either.
+        const found = 'bytes' in read ? findActiveSvgContent(svgText(read.bytes)) : undefined;
+        if (!found) return undefined;
+        return new DocsgenError(`this SVG image contains ${found.what}: a reader who opens the image by itself would run it on the site's origin`, {
+          position: { file: path.join(content.contentDir, rel), line: found.line, column: found.column },
+          hint: 'remove the script, event handler or script URL (a drawing needs none); for an interactive diagram, embed a page instead',
+        });
+      }),
+  );
+  return errors.filter((error): error is DocsgenError => error !== undefined);
+}
+
+/** An SVG file's text: UTF-8 unless it starts with a UTF-16 byte-order mark or looks like UTF-16. */
+export function svgText(bytes: Uint8Array): string {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0) ? 'utf-16le' : (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0 && bytes[1] === 0x3c) ? 'utf-16be' : undefined;
+  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
+}
+
+function lineAndColumn(text: string, index: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: index - lineStart + 1 };
+}

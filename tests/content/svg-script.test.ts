@@ -1,0 +1,32 @@
+import { describe, it, expect } from 'vitest';
+import { findActiveSvgContent, svgText } from '../../src/content/svg-script.ts';
+
+const svg = (body: string) => `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">\n${body}\n</svg>`;
+
+describe('script in an SVG image', () => {
+  it('finds nothing in a drawing: shapes, text, styles, gradients, links to anchors and pages', () => {
+    const drawing = svg('<defs><linearGradient id="g"><stop offset="0"/></linearGradient><style>.a{fill:url(#g)}</style></defs>\n<a href="https://example.com/docs/"><text class="a">Hub: onboarding, javascript-free</text></a>\n<use xlink:href="#g"/><animate attributeName="opacity" values="0;1" dur="1s"/>');
+    expect(findActiveSvgContent(drawing)).toBeUndefined();
+  });
+
+  it.each([
+    ['a script element', svg('<script>alert(1)</script>'), '<script>', 3, 1],
+    ['an XHTML script by prefix', svg('<rect/><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>'), '<h:script>', 3, 8],
+    ['a script element in capitals', svg('<SCRIPT>alert(1)</SCRIPT>'), '<SCRIPT>', 3, 1],
+    ['an event handler', svg('<rect width="1"\n      onload="alert(1)"/>'), 'the onload attribute', 4, 7],
+    ['an iframe in a foreignObject', svg('<foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="x.html"/></foreignObject>'), '<iframe>', 3, 16],
+    ['a javascript: link written with entities and a line break', svg('<a xlink:href="jav&#x61;\nscript:alert(1)"><text>x</text></a>'), 'a script URL in the xlink:href attribute', 3, 4],
+    ['an animation that sets a javascript: link', svg('<a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>'), 'a script URL in the values attribute', 3, 34],
+    ['an animation that writes an event handler', svg('<set attributeName="onmouseover" to="alert(1)"/>'), 'an animation of onmouseover', 3, 6],
+    ['a data:text/html link', svg('<a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"><text>x</text></a>'), 'a script URL in the href attribute', 3, 4],
+  ])('finds %s, with its line and column', (_name, text, what, line, column) => {
+    expect(findActiveSvgContent(text)).toEqual({ what, line, column });
+  });
+
+  it('reads UTF-16 files as the browser does, so they cannot hide a script', () => {
+    const text = svg('<script>alert(1)</script>');
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, 'utf16le'))]);
+    expect(findActiveSvgContent(svgText(utf16))?.what).toBe('<script>');
+    expect(svgText(new Uint8Array(Buffer.from(text, 'utf8')))).toBe(text);
+  });
+});
