@@ -95,6 +95,19 @@ describe('API pages from config', () => {
     await page.close();
   });
 
+  it('on a split API, the column marks the operation read on a tag page and nothing on the overview', async () => {
+    const { page } = await openPage(site);
+    const marked = () => page.locator('.api-nav a[aria-current="location"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await openRoute(site, page, 'scenes/nodes/#operation/listLinks');
+    await expectInView(page, 'operation/listLinks');
+    await expect.poll(marked).toEqual(['#operation/listLinks']);
+    await openRoute(site, page, 'scenes/');
+    await page.waitForSelector('html[data-api-ready]');
+    await page.waitForTimeout(300); // a mark would be set by now: the column tracks on the first frame
+    expect(await marked()).toEqual([]);
+    await page.close();
+  });
+
   it('Try it sends the path, query and header parameters to the server and shows the answer', async () => {
     const { page } = await openPage(site);
     await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');

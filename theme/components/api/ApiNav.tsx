@@ -22,7 +22,8 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
   // The tags and operations on this page (a split API lists the others too), in page order.
   const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
-  const active = useActiveAnchor(api.hasSchemas ? [...anchorsHere, 'schemas'] : anchorsHere);
+  // The overview of a split API holds no operation: nothing there to mark, not even its schemas.
+  const active = useActiveAnchor(api.hasSchemas && anchorsHere.length > 0 ? [...anchorsHere, 'schemas'] : anchorsHere);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
