@@ -39,6 +39,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     errors: [],
     warnings: [],
     linkPositions: new Map(),
+    pageRoutes: knownPageRoutes(input),
   };
   const items = config.navbar.items.map((item, i) => resolveNavbarItem(item, ['navbar', 'items', i], ctx)).filter((i): i is NavItem => i !== undefined);
   const site: SiteData = {
@@ -72,13 +73,42 @@ interface NavContext {
   errors: DocsgenError[];
   warnings: SiteDataResult['warnings'];
   linkPositions: SiteDataResult['linkPositions'];
+  pageRoutes: ReadonlySet<string>;
 }
 
-/** A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL). */
-function linkOf(base: string, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
+/**
+ * A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL).
+ * A `to` naming a page without its trailing slash (`to: api`) gets it: pages are folders, and a
+ * host answers the bare path with a redirect (or, on some, not at all).
+ */
+function linkOf(ctx: NavContext, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
   if (href) return { href, external: isExternal(href) };
   if (to === undefined) return undefined;
-  return { href: resolveSitePath(base, to), external: isExternal(to) };
+  if (isExternal(to)) return { href: to, external: true };
+  return { href: withPageSlash(resolveSitePath(ctx.base, to), ctx), external: false };
+}
+
+function withPageSlash(href: string, ctx: NavContext): string {
+  const cut = href.search(/[?#]/);
+  const pathPart = cut === -1 ? href : href.slice(0, cut);
+  const rest = cut === -1 ? '' : href.slice(cut);
+  if (pathPart.endsWith('/') || !pathPart.startsWith(ctx.base)) return href;
+  const route = `/${pathPart.slice(ctx.base.length)}/`;
+  return ctx.pageRoutes.has(route) ? `${pathPart}/${rest}` : href;
+}
+
+/** Every page route the site data can know of (without the base): docs, category pages, API pages, search. */
+function knownPageRoutes(input: SiteDataInput): Set<string> {
+  const { config } = input.loaded;
+  const routes = new Set([...input.docs.map((d) => d.route), ...config.api.map((a) => `/${a.route}/`), `/${config.search.searchPagePath}/`]);
+  const walk = (items: readonly SidebarItem[]): void => {
+    for (const item of items) {
+      if (item.route) routes.add(item.route);
+      if (item.type === 'category') walk(item.items ?? []);
+    }
+  };
+  walk(input.sidebar);
+  return routes;
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
@@ -95,7 +125,7 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
       return { kind: 'search', label: label || 'Search', ...common };
     case 'dropdown': {
       const items = (item.items ?? []).map((child, i) => resolveNavbarItem(child, [...keyPath, 'items', i], ctx)).filter((c): c is NavItem => c !== undefined);
-      const target = linkOf(ctx.base, item.to, item.href);
+      const target = linkOf(ctx, item.to, item.href);
       return { kind: 'dropdown', label, items, ...(target ? { href: target.href, external: target.external } : {}), ...common };
     }
     case 'doc':
@@ -103,7 +133,7 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
     case 'docSidebar':
       return docSidebarItem(item, keyPath, ctx, common);
     default: {
-      const target = linkOf(ctx.base, item.to, item.href);
+      const target = linkOf(ctx, item.to, item.href);
       if (!target) {
         // Rendered as an error item so the rest of the navbar still works; see NavbarItemBoundary.
         const where = `navbar.items${keyPath.slice(2).map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}`;
@@ -165,7 +195,7 @@ function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext):
     columns: footer.links.map((column, c) => ({
       title: column.title,
       items: column.items.map((entry, i) => {
-        const target = linkOf(ctx.base, entry.to, entry.href) ?? { href: ctx.base, external: false };
+        const target = linkOf(ctx, entry.to, entry.href) ?? { href: ctx.base, external: false };
         if (!ctx.linkPositions.has(target.href)) ctx.linkPositions.set(target.href, ctx.input.loaded.locate(['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']));
         return { label: entry.label, ...target };
       }),

@@ -46,6 +46,21 @@ describe('site data for the theme', () => {
     expect(site.navbar.items[5]?.items?.[0]).toMatchObject({ label: 'Old', legacy: true, version: 'old', external: true });
   });
 
+  it('gives a `to` naming a page its trailing slash, keeping a fragment or query, and leaves files and unknown paths as written', () => {
+    const { site } = siteOf(`api:
+  - { id: hub, route: rhubapi, spec: openapi/hub.yaml }
+navbar:
+  items:
+    - { label: API, to: rhubapi }
+    - { label: Setup, to: "/guide/second#details" }
+    - { label: Search, to: "search?q=hub" }
+    - { label: Spec, to: files/hub.yaml }
+    - { label: Elsewhere, to: not-a-page }
+    - { label: Already, to: /guide/ }
+`);
+    expect(site.navbar.items.map((i) => i.href)).toEqual(['/docs/rhubapi/', '/docs/guide/second/#details', '/docs/search/?q=hub', '/docs/files/hub.yaml', '/docs/not-a-page', '/docs/guide/']);
+  });
+
   it('names an unknown doc id or sidebar at its line, hides an item that names a draft, and keeps a broken item visible as an error item', () => {
     const unknown = siteOf('navbar:\n  items:\n    - { type: doc, docId: nope }\n    - { type: docSidebar, sidebarId: other }\n');
     expect(unknown.errors.map((e) => [e.message, e.position?.line])).toEqual([
