@@ -15,6 +15,8 @@ import { Parser } from 'htmlparser2';
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
 import { readContentFile } from './files.ts';
+import { decodeContentText } from './encoding.ts';
+import { lineColumnAt } from '../openapi/positions.ts';
 import type { ContentFiles } from './assets.ts';
 
 export interface ActiveSvgContent {
@@ -49,7 +51,7 @@ export function findActiveSvgContent(text: string): ActiveSvgContent | undefined
     { xmlMode: true },
   );
   parser.end(text);
-  return found ? { what: found.what, ...lineAndColumn(text, found.index) } : undefined;
+  return found ? { what: found.what, ...lineColumnAt(text, found.index) } : undefined;
 }
 
 /** An error for each SVG file of content/ (images and `_static/`) with active content. */
@@ -60,7 +62,8 @@ export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonl
       .map(async (rel) => {
         const read = await readContentFile(content, content.contentDir, rel);
         // An unreadable file is the assets' warning (assets.ts); it is not published either.
-        const found = 'bytes' in read ? findActiveSvgContent(svgText(read.bytes)) : undefined;
+        const text = 'bytes' in read ? svgText(read.bytes) : undefined;
+        const found = text === undefined ? undefined : findActiveSvgContent(text);
         if (!found) return undefined;
         return new DocsgenError(`this SVG image contains ${found.what}: a reader who opens the image by itself would run it on the site's origin`, {
           position: { file: path.join(content.contentDir, rel), line: found.line, column: found.column },
@@ -71,18 +74,12 @@ export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonl
   return errors.filter((error): error is DocsgenError => error !== undefined);
 }
 
-/** An SVG file's text: UTF-8 unless it starts with a UTF-16 byte-order mark or looks like UTF-16. */
-export function svgText(bytes: Uint8Array): string {
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0) ? 'utf-16le' : (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0 && bytes[1] === 0x3c) ? 'utf-16be' : undefined;
-  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
-}
-
-function lineAndColumn(text: string, index: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: index - lineStart + 1 };
+/**
+ * An SVG file's text, read as content pages are (encoding.ts: byte-order marks, UTF-16 without one,
+ * Latin-1), so a file cannot hide a script in an encoding the check reads differently; undefined
+ * when the bytes are not text (no browser parses them as SVG either).
+ */
+export function svgText(bytes: Uint8Array): string | undefined {
+  const decoded = decodeContentText(bytes);
+  return 'text' in decoded ? decoded.text : undefined;
 }
