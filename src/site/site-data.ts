@@ -7,8 +7,8 @@ import { DocsgenError } from '../errors.ts';
 import type { LoadedConfig, KeyPath } from '../config/load.ts';
 import type { NavbarItemConfig, SiteConfig, LogoConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/scan.ts';
-import { flattenSidebar } from '../content/sidebar.ts';
-import { isExternal, resolveSitePath, withBase } from '../../theme/urls.ts';
+import { allCategories, flattenSidebar } from '../content/sidebar.ts';
+import { isExternal, resolveSitePath, withBase, withoutBase } from '../../theme/urls.ts';
 import type { LogoData, NavItem, SearchSettings, SidebarItem, SiteData } from '../../theme/data.ts';
 
 export interface SiteDataInput {
@@ -92,23 +92,16 @@ function withPageSlash(href: string, ctx: NavContext): string {
   const cut = href.search(/[?#]/);
   const pathPart = cut === -1 ? href : href.slice(0, cut);
   const rest = cut === -1 ? '' : href.slice(cut);
-  if (pathPart.endsWith('/') || !pathPart.startsWith(ctx.base)) return href;
-  const route = `/${pathPart.slice(ctx.base.length)}/`;
-  return ctx.pageRoutes.has(route) ? `${pathPart}/${rest}` : href;
+  if (pathPart.endsWith('/')) return href;
+  return ctx.pageRoutes.has(`${withoutBase(ctx.base, pathPart)}/`) ? `${pathPart}/${rest}` : href;
 }
 
 /** Every page route the site data can know of (without the base): docs, category pages, API pages, search. */
 function knownPageRoutes(input: SiteDataInput): Set<string> {
   const { config } = input.loaded;
-  const routes = new Set([...input.docs.map((d) => d.route), ...config.api.map((a) => `/${a.route}/`), `/${config.search.searchPagePath}/`]);
-  const walk = (items: readonly SidebarItem[]): void => {
-    for (const item of items) {
-      if (item.route) routes.add(item.route);
-      if (item.type === 'category') walk(item.items ?? []);
-    }
-  };
-  walk(input.sidebar);
-  return routes;
+  // A category's route is its index page or the page generated for it.
+  const categoryRoutes = allCategories(input.sidebar).flatMap((category) => (category.route ? [category.route] : []));
+  return new Set([...input.docs.map((d) => d.route), ...categoryRoutes, ...config.api.map((a) => `/${a.route}/`), `/${config.search.searchPagePath}/`]);
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
