@@ -52,7 +52,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option('-o, --out <dir>', 'the output folder (default: out/ beside the config)')
     .option('--strict', 'treat warnings of the checks as errors', false)
     .option('--format <format>', 'how findings are printed: text or json', parseFormat, 'text')
-    .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json' }) => {
+    .option('--no-cache', 'build as the first build would: reuse nothing from .docsgen/cache or the previous output (both are written afresh; nothing is deleted)')
+    .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; cache: boolean }) => {
       exitCode = await runBuild({ ...opts, checkOnly: false }, io);
     });
 
@@ -111,7 +112,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   return exitCode;
 }
 
-async function runBuild(opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; checkOnly: boolean }, io: Io): Promise<number> {
+async function runBuild(opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; checkOnly: boolean; cache?: boolean }, io: Io): Promise<number> {
   let lastPhase = '';
   let result: BuildResult;
   try {
@@ -121,6 +122,7 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
       configFile: opts.config,
       ...(opts.out ? { outDir: opts.out } : {}),
       strict: opts.strict,
+      ...(opts.cache === false ? { cache: false } : {}),
       mode: opts.checkOnly ? 'check' : 'build',
       onProgress: io.isTTY
         ? (phase, done, total) => {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { FileChange } from './update.ts';
 import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
+import { withoutCacheReads } from '../cache/reads.ts';
 
 export type BuildMode = 'build' | 'check' | 'export' | 'serve';
 
@@ -23,6 +24,8 @@ export interface BuilderOptions {
   /** `build` only: the output folder (default: out/ beside config.yaml). */
   outDir?: string;
   strict?: boolean;
+  /** false (`--no-cache`): read nothing earlier builds left in .docsgen/cache, write it afresh (see src/cache/reads.ts). */
+  cache?: boolean;
   onProgress?: Progress;
   /**
    * `serve`: the URL paths of an edit's pages, called as soon as they are written, before the search
@@ -65,7 +68,8 @@ export type BuildState = PreparedSite & EmittedSite;
 export function createBuilder(options: BuilderOptions): Builder {
   let state: BuildState | undefined;
   const emitOptions = emitOptionsFor(options);
-  const full = async (): Promise<BuildResult> => {
+  const full = (): Promise<BuildResult> => (options.cache === false ? withoutCacheReads(fullBuild) : fullBuild());
+  const fullBuild = async (): Promise<BuildResult> => {
     const started = performance.now();
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
     // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.

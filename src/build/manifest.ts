@@ -17,6 +17,7 @@ import type { Finding } from '../checks/findings.ts';
 import { OUTPUT_MARKER } from '../emit/folder-marker.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
+import { cacheReadsAllowed } from '../cache/reads.ts';
 
 const FORMAT = 2;
 
@@ -43,6 +44,7 @@ export function manifestFile(projectCache: string, realOutDir: string): string {
 
 /** The manifest of the last build into this folder by this docsgen, if there is a readable one. */
 export async function readManifest(file: string): Promise<BuildManifest | undefined> {
+  if (!cacheReadsAllowed()) return undefined;
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as BuildManifest;
     return manifest.format === FORMAT && manifest.docsgen === DOCSGEN_VERSION ? manifest : undefined;

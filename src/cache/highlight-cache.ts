@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashText } from './fingerprint.ts';
+import { cacheReadsAllowed } from './reads.ts';
 
 /** Where a cache lives and what its entries depend on: all a worker thread needs to open it. */
 export interface HighlightCacheLocation {
@@ -33,6 +34,7 @@ export class HighlightCache {
 
   /** The block's entry as JSON, `{ root }` with `root: null` when it was left plain; undefined when not cached. */
   get(key: string): string | undefined {
+    if (!cacheReadsAllowed()) return undefined;
     try {
       return readFileSync(this.fileOf(key), 'utf8');
     } catch {
@@ -57,7 +59,7 @@ export class HighlightCache {
 
   /** False when no block was ever stored (a cold cache): then every block is highlighted anew. */
   mayHaveEntries(): boolean {
-    return existsSync(this.dir);
+    return cacheReadsAllowed() && existsSync(this.dir);
   }
 
   private fileOf(key: string): string {

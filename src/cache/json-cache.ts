@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheReadsAllowed } from './reads.ts';
 
 /** The project's cache folder. */
 export function projectCacheDir(rootDir: string): string {
@@ -12,6 +13,7 @@ export function projectCacheDir(rootDir: string): string {
 }
 
 export async function readCachedJson<T>(file: string): Promise<T | undefined> {
+  if (!cacheReadsAllowed()) return undefined;
   try {
     return JSON.parse(await readFile(file, 'utf8')) as T;
   } catch {

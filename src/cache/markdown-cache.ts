@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import { hashText } from './fingerprint.ts';
+import { cacheReadsAllowed } from './reads.ts';
 
 export interface CachedMarkdown {
   result: RenderedMarkdown;
@@ -34,7 +35,7 @@ export class MarkdownCache {
 
   /** False when the cache holds no entry at all (a cold build): no page needs looking up. */
   mayHaveEntries(): boolean {
-    return existsSync(this.dir);
+    return cacheReadsAllowed() && existsSync(this.dir);
   }
 
   /** The entry's file: a worker thread that renders the page writes it there (writeCacheEntrySync). */
@@ -47,6 +48,7 @@ export class MarkdownCache {
     key: string,
     resolve: { doc(rel: string): string | undefined; asset(rel: string): string | undefined },
   ): Promise<RenderedMarkdown | undefined> {
+    if (!cacheReadsAllowed()) return undefined;
     let entry: CachedMarkdown;
     try {
       entry = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as CachedMarkdown;

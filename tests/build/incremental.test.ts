@@ -127,6 +127,45 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
+  it('--no-cache sees an edit that kept size and modification time, reads no cache entry, and leaves the cache for the next build', async () => {
+    const site = await copyFixture('basic');
+    const source = path.join(site, 'content/guide/second.md');
+    // A whole second, which utimes sets exactly.
+    const modified = new Date('2025-03-01T10:00:00Z');
+    await utimes(source, modified, modified);
+    await build(site);
+    // Same length, same modification time: the limit the README names for incremental builds.
+    await writeFile(source, (await readFile(source, 'utf8')).replace('Go back to', 'Jump up to'));
+    await utimes(source, modified, modified);
+    const page = path.join(site, 'out/guide/second/index.html');
+    await build(site);
+    expect(await readFile(page, 'utf8')).toContain('Go back to');
+    // Entries a plain build would trust: every rendered page in the cache now says something else.
+    const cacheDir = path.join(site, '.docsgen/cache');
+    const entries = (await readdir(path.join(cacheDir, 'markdown'), { recursive: true })).filter((f) => f.endsWith('.json')).map((f) => path.join(cacheDir, 'markdown', f));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      const json = JSON.parse(await readFile(entry, 'utf8')) as { result: { html: string } };
+      json.result.html = '<p>stale cache entry</p>';
+      await writeFile(entry, JSON.stringify(json));
+    }
+
+    const fresh = await runCli(['build', '--config', path.join(site, 'config.yaml'), '--no-cache']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(await readFile(page, 'utf8')).toContain('Jump up to');
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(await fullBuild(site));
+    // Nothing was deleted, and what the next build reads was written afresh: it finds out/ up to date.
+    expect(await readFile(path.join(cacheDir, 'CACHEDIR.TAG'), 'utf8')).toContain('docsgen cache');
+    // Every entry of a page as it now is was rewritten (the one of second.md before the edit stays, unused).
+    const texts = await Promise.all(entries.map((entry) => readFile(entry, 'utf8')));
+    expect(texts.filter((text) => text.includes('stale cache entry')).every((text) => text.includes('Go back to'))).toBe(true);
+    expect(texts.filter((text) => text.includes('stale cache entry'))).toHaveLength(1);
+    const before = await inodeOf(page);
+    await build(site);
+    expect(await inodeOf(page)).toBe(before);
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
   it('leaves out/ as it was when an incremental build fails', async () => {
     const site = await copyFixture('basic');
     await build(site);
