@@ -23,8 +23,8 @@ const MAX_WAITING = 32;
 /**
  * Young generation of each markdown thread (V8 gives a third to each semi-space): parsing
  * allocates many short-lived objects, and 32 MB semi-spaces collect them as fast as 64 MB did
- * (9.2 against 9.8 ms a page) while 16 MB cost a fifth more time. bin/docsgen sets the same for
- * this thread.
+ * (9.2 against 9.8 ms a page) while 16 MB cost a fifth more time. Workers only: this thread's
+ * heap is sized when the process starts (see bin/docsgen).
  */
 const YOUNG_GENERATION_MB = 96;
 
