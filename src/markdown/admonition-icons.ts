@@ -5,7 +5,7 @@
  * runs after the raw-HTML sanitizer, which allows no SVG in content.
  */
 import type { Root, Element, ElementContent } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visitElements } from './walk.ts';
 
 /** 16 × 16 outlines, stroked with the admonition's colour. */
 const ICON_PATHS: Record<string, string[]> = {
@@ -18,7 +18,7 @@ const ICON_PATHS: Record<string, string[]> = {
 
 export function rehypeAdmonitionIcons() {
   return (tree: Root): void => {
-    visit(tree, 'element', (node: Element) => {
+    visitElements(tree, (node: Element) => {
       const classes = node.properties.className;
       if (node.tagName !== 'div' || !Array.isArray(classes) || !classes.includes('admonition')) return;
       const kind = classes.map(String).find((c) => c.startsWith('admonition-'))?.slice('admonition-'.length) ?? 'note';

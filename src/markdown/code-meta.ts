@@ -11,9 +11,8 @@
  * carried on the tree: the raw-HTML step re-parses a page's tree and drops the `data` of its nodes,
  * but keeps their positions.
  */
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
 
 export interface CodeMeta {
   title?: string;
@@ -25,13 +24,22 @@ export interface CodeMeta {
 export function remarkCodeMeta() {
   return (tree: Root, file: VFile): void => {
     const metas = new Map<number, string>();
-    visit(tree, 'code', (node) => {
-      const offset = node.position?.start.offset;
-      if (node.meta && offset !== undefined) metas.set(offset, node.meta);
-    });
+    // Code blocks are flow content: the walk never enters paragraphs, headings or tables, which
+    // hold only phrasing (most of a page's nodes). Iterative, for deeply nested lists and quotes.
+    const pending: Nodes[] = [tree];
+    for (let node = pending.pop(); node; node = pending.pop()) {
+      if (node.type === 'code') {
+        const offset = node.position?.start.offset;
+        if (node.meta && offset !== undefined) metas.set(offset, node.meta);
+      } else if ('children' in node && !PHRASING_ONLY.has(node.type)) {
+        for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
+      }
+    }
     if (metas.size > 0) (file.data as { codeMeta?: Map<number, string> }).codeMeta = metas;
   };
 }
+
+const PHRASING_ONLY = new Set<string>(['paragraph', 'heading', 'table']);
 
 /** The meta string of the code block that starts at `offset`, if it has one. */
 export function codeMetaAt(file: VFile, offset: number | undefined): string {

@@ -129,7 +129,8 @@ function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax) {
     .use(rehypeSearchBlocks)
     .use(rehypeShiki, options.highlighter)
     .use(rehypeTabs)
-    .use(rehypeAdmonitionIcons)
+    // Admonition boxes come from directives or from raw HTML (the sanitizer keeps their classes).
+    .use(syntax.directives || syntax.rawHtml ? [rehypeAdmonitionIcons] : [])
     .use(rehypeStringify)
     .freeze();
 }

@@ -59,4 +59,19 @@ describe('code blocks', () => {
     expect(html).toContain('<figcaption class="code-block__title">x.ts</figcaption>');
     expect(lines(html)).toEqual([false, true]);
   });
+
+  it('reads the title of a block wherever it sits: in a list item, a quote, an admonition, a tab, a footnote', () => {
+    const fence = (title: string, indent = '') => [`${indent}\`\`\`ts title="${title}" {1}`, `${indent}a`, `${indent}\`\`\``].join('\n');
+    const page = [
+      `- Step one:\n\n${fence('in-list.ts', '  ')}`,
+      `> Quoted:\n>\n${fence('in-quote.ts').replace(/^/gm, '> ')}`,
+      `:::tip\n\n${fence('in-admonition.ts')}\n\n:::`,
+      `::::tabs\n:::tab[One]\n${fence('in-tab.ts')}\n:::\n::::`,
+      `Note[^1].\n\n[^1]: Footnote:\n\n${fence('in-footnote.ts', '    ')}`,
+    ].join('\n\n');
+    const html = render(`${page}\n`, 'a.md').html;
+    const titles = [...html.matchAll(/<figcaption class="code-block__title">([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+    expect(titles.sort()).toEqual(['in-admonition.ts', 'in-footnote.ts', 'in-list.ts', 'in-quote.ts', 'in-tab.ts']);
+    expect(lines(html)).toEqual([true, true, true, true, true]);
+  });
 });
