@@ -8,6 +8,7 @@ import { allCategories, flattenSidebar, pruneSidebar, sectionOf, trailsByRoute }
 import { categoryCards, hasGeneratedIndex } from './build/category-pages.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { resolveSitePath } from '../theme/urls.ts';
+import { knownPageRoutes, withPageSlash } from './site/page-slash.ts';
 import type { Finding } from './checks/findings.ts';
 import type { ApiPageData, PageBase, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
 
@@ -100,12 +101,16 @@ export function createDocRouteComposer(input: Omit<RouteInput, 'rendered'>): (do
       hideToc: doc.frontMatter.hide_table_of_contents ?? false,
     };
     const isLanding = doc.frontMatter.layout === 'landing' || (doc.route === '/' && doc.dir === '');
-    return isLanding ? landingRoute(input.config, doc, base) : docPageRoute(input, doc, base, place);
+    return isLanding ? landingRoute(input, doc, base) : docPageRoute(input, doc, base, place);
   };
 }
 
-function landingRoute(config: SiteConfig, doc: DocSource, base: PageBase): RouteEntry {
+function landingRoute(input: Pick<RouteInput, 'config' | 'docs' | 'sidebar'>, doc: DocSource, base: PageBase): RouteEntry {
+  const { config } = input;
   const fm = doc.frontMatter;
+  // Site paths of the hero and the cards get a page's trailing slash, as the navbar's do.
+  const pageRoutes = knownPageRoutes(config, input.docs, input.sidebar);
+  const link = (to: string) => withPageSlash(config.baseUrl, resolveSitePath(config.baseUrl, to), pageRoutes);
   return {
     doc,
     section: config.title,
@@ -117,9 +122,9 @@ function landingRoute(config: SiteConfig, doc: DocSource, base: PageBase): Route
         hero: {
           title: fm.hero?.title ?? base.title,
           tagline: fm.hero?.tagline ?? config.tagline,
-          actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: resolveSitePath(config.baseUrl, a.to), variant: a.variant ?? 'primary' })),
+          actions: (fm.hero?.actions ?? []).map((a) => ({ label: a.label, href: link(a.to), variant: a.variant ?? 'primary' })),
         },
-        features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: resolveSitePath(config.baseUrl, f.to) })),
+        features: (fm.features ?? []).map((f) => ({ title: f.title, description: f.description ?? '', href: link(f.to) })),
       },
     },
   };

@@ -7,8 +7,9 @@ import { DocsgenError } from '../errors.ts';
 import type { LoadedConfig, KeyPath } from '../config/load.ts';
 import type { NavbarItemConfig, SiteConfig, LogoConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/scan.ts';
-import { allCategories, flattenSidebar } from '../content/sidebar.ts';
-import { isExternal, resolveSitePath, withBase, withoutBase } from '../../theme/urls.ts';
+import { flattenSidebar } from '../content/sidebar.ts';
+import { isExternal, resolveSitePath, withBase } from '../../theme/urls.ts';
+import { knownPageRoutes, withPageSlash } from './page-slash.ts';
 import type { LogoData, NavItem, SearchSettings, SidebarItem, SiteData } from '../../theme/data.ts';
 
 export interface SiteDataInput {
@@ -39,7 +40,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     errors: [],
     warnings: [],
     linkPositions: new Map(),
-    pageRoutes: knownPageRoutes(input),
+    pageRoutes: knownPageRoutes(config, input.docs, input.sidebar),
   };
   const items = config.navbar.items.map((item, i) => resolveNavbarItem(item, ['navbar', 'items', i], ctx)).filter((i): i is NavItem => i !== undefined);
   const site: SiteData = {
@@ -77,31 +78,14 @@ interface NavContext {
 }
 
 /**
- * A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL).
- * A `to` naming a page without its trailing slash (`to: api`) gets it: pages are folders, and a
- * host answers the bare path with a redirect (or, on some, not at all).
+ * A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL);
+ * a `to` naming a page gets its trailing slash (page-slash.ts).
  */
 function linkOf(ctx: NavContext, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
   if (href) return { href, external: isExternal(href) };
   if (to === undefined) return undefined;
   if (isExternal(to)) return { href: to, external: true };
-  return { href: withPageSlash(resolveSitePath(ctx.base, to), ctx), external: false };
-}
-
-function withPageSlash(href: string, ctx: NavContext): string {
-  const cut = href.search(/[?#]/);
-  const pathPart = cut === -1 ? href : href.slice(0, cut);
-  const rest = cut === -1 ? '' : href.slice(cut);
-  if (pathPart.endsWith('/')) return href;
-  return ctx.pageRoutes.has(`${withoutBase(ctx.base, pathPart)}/`) ? `${pathPart}/${rest}` : href;
-}
-
-/** Every page route the site data can know of (without the base): docs, category pages, API pages, search. */
-function knownPageRoutes(input: SiteDataInput): Set<string> {
-  const { config } = input.loaded;
-  // A category's route is its index page or the page generated for it.
-  const categoryRoutes = allCategories(input.sidebar).flatMap((category) => (category.route ? [category.route] : []));
-  return new Set([...input.docs.map((d) => d.route), ...categoryRoutes, ...config.api.map((a) => `/${a.route}/`), `/${config.search.searchPagePath}/`]);
+  return { href: withPageSlash(ctx.base, resolveSitePath(ctx.base, to), ctx.pageRoutes), external: false };
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {

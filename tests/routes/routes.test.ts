@@ -54,6 +54,26 @@ describe('the route table', () => {
     expect(landing.landing.features).toEqual([{ title: 'Guide', description: 'The guide', href: '/docs/guide/' }]);
   });
 
+  it("gives a hero action or card naming a page its trailing slash, as the navbar's links get it", () => {
+    const home = docs.find((d) => d.route === '/') as DocSource;
+    const edited: DocSource = {
+      ...home,
+      frontMatter: {
+        ...home.frontMatter,
+        hero: { actions: [{ label: 'Setup', to: '/guide/second#details' }, { label: 'Search', to: 'search?q=hub' }] },
+        features: [
+          { title: 'First', description: '', to: 'guide/first' },
+          { title: 'File', description: '', to: '/img/diagram.svg' },
+          { title: 'Elsewhere', description: '', to: '/not-a-page' },
+        ],
+      },
+    };
+    const landing = compose({ docs: docs.map((d) => (d === home ? edited : d)) }).routes.find((r) => r.page.kind === 'landing')?.page;
+    if (landing?.kind !== 'landing') throw new Error('no landing page');
+    expect(landing.landing.hero.actions.map((a) => a.href)).toEqual(['/docs/guide/second/#details', '/docs/search/?q=hub']);
+    expect(landing.landing.features.map((f) => f.href)).toEqual(['/docs/guide/first/', '/docs/img/diagram.svg', '/docs/not-a-page']);
+  });
+
   it('gives a doc page its breadcrumbs, previous and next pages, section and a sidebar pruned to its trail', () => {
     const first = compose().routes.find((r) => r.page.route === '/guide/first/');
     expect(first?.section).toBe('Guide');
