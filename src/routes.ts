@@ -7,8 +7,7 @@ import type { DocSource } from './content/scan.ts';
 import { allCategories, flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
 import { categoryCards, hasGeneratedIndex } from './build/category-pages.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
-import { resolveSitePath } from '../theme/urls.ts';
-import { knownPageRoutes, withPageSlash } from './site/page-slash.ts';
+import { knownPageRoutes, sitePathLink } from './site/page-slash.ts';
 import type { Finding } from './checks/findings.ts';
 import type { ApiPageData, PageBase, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
 
@@ -110,7 +109,7 @@ function landingRoute(input: Pick<RouteInput, 'config' | 'docs' | 'sidebar'>, do
   const fm = doc.frontMatter;
   // Site paths of the hero and the cards get a page's trailing slash, as the navbar's do.
   const pageRoutes = knownPageRoutes(config, input.docs, input.sidebar);
-  const link = (to: string) => withPageSlash(config.baseUrl, resolveSitePath(config.baseUrl, to), pageRoutes);
+  const link = (to: string) => sitePathLink(config.baseUrl, to, pageRoutes);
   return {
     doc,
     section: config.title,

@@ -6,7 +6,7 @@
  */
 import type { SiteConfig } from '../config/schema.ts';
 import { allCategories } from '../content/sidebar.ts';
-import { withoutBase } from '../../theme/urls.ts';
+import { isExternal, resolveSitePath, withoutBase } from '../../theme/urls.ts';
 import type { SidebarItem } from '../../theme/data.ts';
 
 /** Every page route known before pages are rendered (without the base): docs, category pages, API pages, search. */
@@ -16,8 +16,10 @@ export function knownPageRoutes(config: SiteConfig, docs: readonly { route: stri
   return new Set([...docs.map((d) => d.route), ...categoryRoutes, ...config.api.map((a) => `/${a.route}/`), `/${config.search.searchPagePath}/`]);
 }
 
-/** `href` (with the base) with a page's trailing slash, keeping a fragment or query. */
-export function withPageSlash(base: string, href: string, pageRoutes: ReadonlySet<string>): string {
+/** A site path (`to`) as a link: resolved against the base, with a page's trailing slash, keeping a fragment or query; an external URL as written. */
+export function sitePathLink(base: string, to: string, pageRoutes: ReadonlySet<string>): string {
+  const href = resolveSitePath(base, to);
+  if (isExternal(href)) return href;
   const cut = href.search(/[?#]/);
   const pathPart = cut === -1 ? href : href.slice(0, cut);
   const rest = cut === -1 ? '' : href.slice(cut);

@@ -9,7 +9,7 @@ import type { NavbarItemConfig, SiteConfig, LogoConfig } from '../config/schema.
 import type { DocSource } from '../content/scan.ts';
 import { flattenSidebar } from '../content/sidebar.ts';
 import { isExternal, resolveSitePath, withBase } from '../../theme/urls.ts';
-import { knownPageRoutes, withPageSlash } from './page-slash.ts';
+import { knownPageRoutes, sitePathLink } from './page-slash.ts';
 import type { LogoData, NavItem, SearchSettings, SidebarItem, SiteData } from '../../theme/data.ts';
 
 export interface SiteDataInput {
@@ -84,8 +84,7 @@ interface NavContext {
 function linkOf(ctx: NavContext, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
   if (href) return { href, external: isExternal(href) };
   if (to === undefined) return undefined;
-  if (isExternal(to)) return { href: to, external: true };
-  return { href: withPageSlash(ctx.base, resolveSitePath(ctx.base, to), ctx.pageRoutes), external: false };
+  return { href: sitePathLink(ctx.base, to, ctx.pageRoutes), external: isExternal(to) };
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
