@@ -16,6 +16,7 @@ import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
 import { withGeneratedIndexes } from './category-pages.ts';
 import { NOT_FOUND_ROUTE } from '../routes.ts';
+import { loadFrontMatterMemo } from '../cache/front-matter-memo.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
 
@@ -40,7 +41,9 @@ export interface Content {
 }
 
 export async function readContent(project: Project, options: { includeDrafts: boolean }): Promise<Content> {
-  const scan = await scanContent(project.contentDir, { includeDrafts: true });
+  const frontMatterMemo = await loadFrontMatterMemo(project.projectCache);
+  const scan = await scanContent(project.contentDir, { includeDrafts: true, frontMatterMemo });
+  await frontMatterMemo.save();
   const allDocs = expandAllDocVariables(scan.docs, project.vars);
   const published = options.includeDrafts ? allDocs : allDocs.filter((d) => !d.frontMatter.draft);
   if (published.length === 0) {

@@ -6,6 +6,7 @@ import { DocsgenError } from '../errors.ts';
 import { parseYamlMapping } from '../schema/yaml.ts';
 import { validateYaml, type InputWarning } from '../schema/validate.ts';
 import { frontMatterSchema, type FrontMatter } from './front-matter-schema.ts';
+import type { FrontMatterMemo } from '../cache/front-matter-memo.ts';
 
 export type { FrontMatter, HeroAction, FeatureCard } from './front-matter-schema.ts';
 export type Warning = InputWarning;
@@ -21,7 +22,8 @@ export interface ParsedMarkdownFile {
 // The block may be empty (`---` twice): a page that only opens and closes it is fine.
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
-export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFile {
+/** `memo`: front matter checked by earlier builds (a build reads content/ through it). */
+export function parseMarkdownFile(text: string, file: string, memo?: FrontMatterMemo): ParsedMarkdownFile {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const match = FENCE.exec(source);
   if (!match) {
@@ -33,13 +35,24 @@ export function parseMarkdownFile(text: string, file: string): ParsedMarkdownFil
     }
     return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
   }
+  const yaml = match[1] ?? '';
+  let checked = memo?.get(file, yaml);
+  if (!checked) {
+    checked = checkFrontMatter(yaml, file);
+    memo?.set(file, yaml, checked);
+  }
+  const { frontMatter, warnings } = checked;
+  const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
+}
+
+function checkFrontMatter(yaml: string, file: string): { frontMatter: FrontMatter; warnings: Warning[] } {
   // The YAML starts on line 2 of the file (after the opening fence).
-  const parsed = parseYamlMapping({ text: match[1] ?? '', file, lineOffset: 1, name: 'front matter', example: '"title: Installing the hub"' });
+  const parsed = parseYamlMapping({ text: yaml, file, lineOffset: 1, name: 'front matter', example: '"title: Installing the hub"' });
   const { value: frontMatter, warnings } = validateYaml(frontMatterSchema, parsed, {
     warnUnknownTopLevelKeys: true,
     subject: 'front matter',
     reference: 'front matter keys are listed in the README',
   });
-  const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
-  return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
+  return { frontMatter, warnings };
 }

@@ -9,6 +9,7 @@ import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
 import { contentRoot, listContentFiles, readContentFile, type ContentListing, type ContentWarning } from './files.ts';
 import { decodeContentText, type EncodingWarning } from './encoding.ts';
+import type { FrontMatterMemo } from '../cache/front-matter-memo.ts';
 
 export interface DocSource {
   /** Absolute path. */
@@ -46,7 +47,7 @@ export interface ContentScan {
 
 const CATEGORY_FILE = '_category_.yaml';
 
-export async function scanContent(contentDir: string, options: { includeDrafts: boolean }): Promise<ContentScan> {
+export async function scanContent(contentDir: string, options: { includeDrafts: boolean; frontMatterMemo?: FrontMatterMemo }): Promise<ContentScan> {
   const listing = await listContentFiles(contentDir);
   const docs: DocSource[] = [];
   const categories = new Map<string, CategoryMeta>();
@@ -73,7 +74,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         assets.push(relPath);
         return;
       }
-      const read = await readDoc(contentDir, relPath, listing);
+      const read = await readDoc(contentDir, relPath, listing, options.frontMatterMemo);
       warnings.push(...read.warnings);
       fileWarnings.push(...read.fileWarnings);
       if (!read.doc || (read.doc.frontMatter.draft && !options.includeDrafts)) return;
@@ -102,12 +103,13 @@ export async function readDoc(
   contentDir: string,
   relPath: string,
   listing?: Pick<ContentListing, 'root'>,
+  frontMatterMemo?: FrontMatterMemo,
 ): Promise<{ doc?: DocSource; warnings: Warning[]; fileWarnings: ContentWarning[] }> {
   const file = path.join(contentDir, relPath);
   const fileWarnings: ContentWarning[] = [];
   const raw = await readContentText(listing ?? (await contentRoot(contentDir)), contentDir, relPath, fileWarnings);
   if (raw === undefined) return { warnings: [], fileWarnings };
-  const parsed = parseMarkdownFile(raw, file);
+  const parsed = parseMarkdownFile(raw, file, frontMatterMemo);
   return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings, fileWarnings };
 }
 
