@@ -128,6 +128,7 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     volatile: built.content.customPages.length > 0 || built.project.config.docs.showLastUpdateTime,
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,
+    targets: built.pageTargets,
   });
 }
 

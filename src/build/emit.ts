@@ -14,6 +14,7 @@ import { indexSearch, type SearchIndex } from './search.ts';
 import { runChecks } from './checks.ts';
 import type { OutputFile, OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
+import type { PageTargets } from './page-targets.ts';
 import type { StageRunner } from './stage.ts';
 
 export interface EmittedSite {
@@ -21,6 +22,8 @@ export interface EmittedSite {
   pages: Map<string, RenderedRoute>;
   /** Each page's key, by file (`docsgen build`, for the next build's manifest). */
   pageKeys: ReadonlyMap<string, string>;
+  /** What the checks read of each page, by file (`docsgen build`, kept for the next build: see page-targets.ts). */
+  pageTargets: ReadonlyMap<string, PageTargets>;
   /** Every written file that is not a page. */
   files: Set<string>;
   search: SearchIndex;
@@ -46,7 +49,7 @@ export interface EmitOptions {
 export async function emitSite(stage: StageRunner, prepared: PreparedSite, options: EmitOptions): Promise<EmittedSite> {
   const output = await options.open();
   try {
-    const { pages, keys: pageKeys } = await stage('pages', () => writePages(output, prepared, options));
+    const { pages, keys: pageKeys, targets: pageTargets } = await stage('pages', () => writePages(output, prepared, options));
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
     const search = await stage('search', () =>
@@ -61,7 +64,7 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
       throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
     }
     const outDir = await stage('commit', () => output.commit());
-    return { pages, pageKeys, files, search, findings, warnings, outDir };
+    return { pages, pageKeys, pageTargets, files, search, findings, warnings, outDir };
   } catch (error) {
     await output.abort();
     throw error;

@@ -23,6 +23,8 @@ import { hashText } from '../cache/fingerprint.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
 import { realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
+import type { LinkTargets } from '../checks/link-targets.ts';
+import { readPageTargets, targetsFile, writePageTargets, type PageTargets, type TargetsLookup } from './page-targets.ts';
 import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest } from './manifest.ts';
 
 export interface IncrementalBuild {
@@ -77,12 +79,17 @@ export async function upToDateResult(build: IncrementalBuild, started: number): 
   return { pages, findings, warnings, baseUrl, outDir: build.realOutDir, seconds: (performance.now() - started) / 1000, records: [], timings: [] };
 }
 
+/** A page of the previous build that this build can take as it is: its file, and what the checks read of it (or its HTML to read them from). */
+export type PreviousPage = { source: string } & ({ targets: LinkTargets } | { html: string });
+
 export interface PageReuse {
   keyOf(page: PageData): string;
-  /** The previous document of this page (`html`, at `source`) when its key and its file are unchanged. */
-  previous(rel: string, key: string): Promise<{ html: string; source: string } | undefined>;
+  /** The previous document of this page when its key and its file are unchanged. */
+  previous(rel: string, key: string): Promise<PreviousPage | undefined>;
   /** Every page's key, for the next build's manifest. */
   readonly keys: Map<string, string>;
+  /** What the checks read of every page, by file, for the next build (pages.ts fills it). */
+  readonly targets: Map<string, PageTargets>;
 }
 
 /** `context`: what documents are made from besides their own data (see PageRenderer.context). */
@@ -90,8 +97,10 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
   const base = hashText(DOCSGEN_VERSION, themeHash, context);
   const keys = new Map<string, string>();
   const previous = build?.previous;
+  let storedTargets: Promise<TargetsLookup> | undefined;
   return {
     keys,
+    targets: new Map(),
     keyOf: (page) => hashText(base, JSON.stringify(page)),
     previous: async (rel, key) => {
       keys.set(rel, key);
@@ -99,6 +108,8 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
       if (!build || record?.key !== key) return undefined;
       const file = path.join(build.realOutDir, rel);
       if (!sameFile(record, await lstat(file).catch(() => undefined))) return undefined;
+      const targets = (await (storedTargets ??= readPageTargets(targetsFile(build.manifestPath))))(rel, key);
+      if (targets) return { source: file, targets };
       const html = await readFile(file, 'utf8').catch(() => undefined);
       return html === undefined ? undefined : { html, source: file };
     },
@@ -108,13 +119,21 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
 /** After the swap: the manifest of what out/ now holds, for the next build. */
 export async function finishIncremental(
   build: IncrementalBuild,
-  done: { roots: string[]; volatile: boolean; result: BuildManifest['result']; keys: ReadonlyMap<string, string> },
+  done: { roots: string[]; volatile: boolean; result: BuildManifest['result']; keys: ReadonlyMap<string, string>; targets: ReadonlyMap<string, PageTargets> },
 ): Promise<void> {
   const roots = [...new Set(done.roots)].sort();
   const sameRoots = roots.length === build.roots.length && roots.every((r, i) => r === build.roots[i]);
   // Roots first seen in this build (a new API spec folder) are signed now, as the build leaves them.
   const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
   const files = await snapshotOutput(build.realOutDir);
-  for (const [rel, key] of done.keys) if (files[rel]) files[rel] = { ...files[rel], key };
+  const kept = new Map<string, { key: string; targets: PageTargets }>();
+  for (const [rel, key] of done.keys) {
+    if (!files[rel]) continue;
+    files[rel] = { ...files[rel], key };
+    const targets = done.targets.get(rel);
+    if (targets) kept.set(rel, { key, targets });
+  }
+  // The targets first: a manifest names only pages whose targets, if any are stored, are this build's.
+  await writePageTargets(targetsFile(build.manifestPath), kept);
   await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
 }

@@ -15,12 +15,15 @@ import { docRouteComposer } from './routes.ts';
 import { createHighlightCache, markdownInput } from './markdown.ts';
 import type { OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
+import type { PageTargets } from './page-targets.ts';
 
 export interface WrittenPages {
   /** What the checks saw of each page, by URL path, in route order. */
   pages: Map<string, RenderedRoute>;
   /** Each page's key, by file (`docsgen build`: for the next build's manifest). */
   keys: ReadonlyMap<string, string>;
+  /** What the checks read of each page, by file (`docsgen build`: kept for the next build, see page-targets.ts). */
+  targets: ReadonlyMap<string, PageTargets>;
 }
 
 export interface WritePagesOptions {
@@ -39,15 +42,20 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   const routeIndex = new Map(routes.flatMap((route, i) => (route.doc ? [[route.doc, i] as const] : [])));
   const checked: (RenderedRoute | undefined)[] = new Array(routes.length);
   let done = 0;
-  const reuse = options.incremental ? pageReuse(options.incremental, render.context, prepared.themeHash) : undefined;
+  // Reusing a page means linking its file from the previous out/.
+  const reuse = options.incremental && output.linkFrom ? pageReuse(options.incremental, render.context, prepared.themeHash) : undefined;
   const emit = async (i: number, route: RouteEntry) => {
-    const before = reuse ? await reuse.previous(pageFileOf(route), reuse.keyOf(route.page)) : undefined;
-    const page = before ? render.withDocument(route, before.html) : render(route);
-    for (const file of page.files) {
-      if (before && output.linkFrom) await output.linkFrom(file.rel, before.source);
-      else await output.write(file.rel, file.contents as string);
+    const rel = pageFileOf(route);
+    const before = reuse ? await reuse.previous(rel, reuse.keyOf(route.page)) : undefined;
+    if (before && output.linkFrom) {
+      await output.linkFrom(rel, before.source);
+      checked[i] = 'targets' in before ? render.checkedFrom(route, before.targets) : render.withDocument(route, before.html).checked;
+    } else {
+      const page = render(route);
+      for (const file of page.files) await output.write(file.rel, file.contents as string);
+      checked[i] = page.checked;
     }
-    checked[i] = page.checked;
+    reuse?.targets.set(rel, checked[i] ?? NO_TARGETS);
     routes[i] = options.release ? releasedRoute(route) : route;
     if (++done % 50 === 0) options.onProgress?.('render', done, routes.length);
   };
@@ -70,8 +78,12 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   return {
     pages: new Map(checked.flatMap((page) => (page ? [[page.path, page] as const] : []))),
     keys: reuse?.keys ?? new Map(),
+    targets: reuse?.targets ?? new Map(),
   };
 }
+
+/** The 404 page: nothing the checks read, and nothing to read again when it is reused. */
+const NO_TARGETS: PageTargets = { ids: [], hrefs: [] };
 
 /** What the stages after rendering read of a route: the search index, the sitemap, the checks. */
 function releasedRoute(route: RouteEntry): RouteEntry {

@@ -32,6 +32,8 @@ export interface RenderedPage {
 export type PageRenderer = ((route: RouteEntry) => RenderedPage) & {
   /** The route with an HTML document made before (an incremental build's reused page): the same files and checks, nothing rendered. */
   withDocument(route: RouteEntry, html: string): RenderedPage;
+  /** What the checks see of a reused page whose ids and hrefs were kept by the build that made it (see page-targets.ts); no files. */
+  checkedFrom(route: RouteEntry, targets: { ids: ReadonlySet<string>; hrefs: readonly string[] }): RenderedRoute | undefined;
   /**
    * Everything a document is made from besides its route's data: the site data, the assets, the
    * canonical origin. Part of an incremental build's page key.
@@ -66,27 +68,29 @@ export function createPageRenderer(input: {
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
   const announcement = rawPart(input.site.announcementBar?.content);
+  const markdownOf = (route: RouteEntry) => (route.doc ? input.rendered.get(route.doc) : undefined);
+  const checkedFrom = (route: RouteEntry, targets: { ids: ReadonlySet<string>; hrefs: readonly string[] }): RenderedRoute | undefined => {
+    if (route.page.kind === 'notfound') return undefined;
+    const md = markdownOf(route);
+    return {
+      path: withBase(config.baseUrl, route.page.route),
+      ids: targets.ids,
+      // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
+      hrefs: withoutBrokenMarkdownLinks(targets.hrefs, md),
+      ...(route.doc ? { source: { file: route.doc.file, links: md?.findings.links ?? [] } } : {}),
+    };
+  };
   const withDocument = (route: RouteEntry, html: string): RenderedPage => {
     const files = [{ rel: pageFileOf(route), contents: html }];
     if (route.page.kind === 'notfound') return { files };
-    const md = route.doc ? input.rendered.get(route.doc) : undefined;
-    const targets = collectLinkTargets(html, input.keep, markdownPageParts(md, announcement));
-    return {
-      files,
-      checked: {
-        path: withBase(config.baseUrl, route.page.route),
-        ids: targets.ids,
-        // A broken .md link is reported once, as a broken markdown link, not again as a broken link.
-        hrefs: withoutBrokenMarkdownLinks(targets.hrefs, md),
-        ...(route.doc ? { source: { file: route.doc.file, links: md?.findings.links ?? [] } } : {}),
-      },
-    };
+    const checked = checkedFrom(route, collectLinkTargets(html, input.keep, markdownPageParts(markdownOf(route), announcement)));
+    return checked ? { files, checked } : { files };
   };
   const context = JSON.stringify([input.site, assets, config.url]);
-  return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, context });
+  return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, checkedFrom, context });
 }
 
-function withoutBrokenMarkdownLinks(hrefs: string[], md: RenderedMarkdown | undefined): string[] {
+function withoutBrokenMarkdownLinks(hrefs: readonly string[], md: RenderedMarkdown | undefined): readonly string[] {
   if (!md || md.findings.brokenMarkdownLinks.length === 0) return hrefs;
   const broken = new Set(md.findings.brokenMarkdownLinks.map((l) => l.href));
   return hrefs.filter((href) => !broken.has(href));

@@ -166,6 +166,43 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
+  it("checks a reused page's links against this build: its ids and hrefs come from the build that made it, for its key only", async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const targetsFiles = async () => (await readdir(path.join(site, '.docsgen/cache/builds'))).filter((f) => f.endsWith('.targets.json')).map((f) => path.join(site, '.docsgen/cache/builds', f));
+    const [targetsFile] = await targetsFiles();
+    expect(targetsFile).toBeDefined();
+    // guide/index.md links to second.md#details; the guide's page is reused, the anchor is gone.
+    const second = path.join(site, 'content/guide/second.md');
+    await writeFile(second, (await readFile(second, 'utf8')).replace('## Details', '## Particulars'));
+    const report = async (dir: string) => {
+      const result = await build(dir);
+      return `${result.stderr}${result.stdout}`.replace(/in [\d.]+ s.*/, '').replaceAll(dir, '');
+    };
+    const edited = await report(site);
+    expect(edited).toMatch(/guide\/index\.md:\d+:\d+: warning: .*#details/);
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
+    await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
+    expect(edited).toBe(await report(copy));
+    await rm(copy, { recursive: true, force: true });
+
+    // The stored hrefs are what the check reads for a reused page: one made up is reported...
+    const stored = JSON.parse(await readFile(targetsFile as string, 'utf8')) as { strings: string[]; pages: Record<string, [string, number[], number[]]> };
+    const firstPage = stored.pages['guide/first/index.html'] as [string, number[], number[]];
+    firstPage[2].push(stored.strings.push('/docs/made-up/') - 1);
+    await writeFile(targetsFile as string, JSON.stringify(stored));
+    await writeFile(second, (await readFile(second, 'utf8')).replace('## Particulars', '## Details'));
+    expect(await report(site)).toContain('/docs/made-up/');
+    // ...only while the page's key is the one it was stored with: an edit of the page itself reads it afresh,
+    await appendFile(path.join(site, 'content/guide/first.md'), '\nOne more line.\n');
+    expect(await report(site)).not.toContain('/docs/made-up/');
+    // and an entry left by an older build (a file the manifest does not match) is not taken for the new page.
+    await writeFile(targetsFile as string, JSON.stringify(stored));
+    await writeFile(second, (await readFile(second, 'utf8')).replace('## Details', '## Particulars'));
+    expect(await report(site)).not.toContain('/docs/made-up/');
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
   it('leaves out/ as it was when an incremental build fails', async () => {
     const site = await copyFixture('basic');
     await build(site);

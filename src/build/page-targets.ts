@@ -1,0 +1,66 @@
+/**
+ * What the link and anchor checks read of each page of the last build (its ids and hrefs), kept
+ * beside the build manifest (`<manifest>.targets.json`). An incremental build that reuses a page
+ * (same key, file unchanged: the same document) takes them from here instead of reading the page
+ * from out/ and reading its attributes again: on the real site that was a sixth of a one-page
+ * edit's build, most of it the API page's half a megabyte of HTML.
+ *
+ * Each entry is stored with its page's key and used only for that key. Strings are stored once
+ * (links to the navbar and sidebar repeat on every page), so the file stays a few kilobytes a page.
+ */
+import { rename } from 'node:fs/promises';
+import { DOCSGEN_VERSION } from '../paths.ts';
+import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
+
+export interface PageTargets {
+  ids: ReadonlySet<string> | readonly string[];
+  hrefs: readonly string[];
+}
+
+interface StoredTargets {
+  format: number;
+  docsgen: string;
+  strings: string[];
+  /** Page file (relative to out/) → [its key, indexes of its ids, indexes of its hrefs]. */
+  pages: Record<string, [string, number[], number[]]>;
+}
+
+const FORMAT = 1;
+
+export function targetsFile(manifestPath: string): string {
+  return manifestPath.replace(/\.json$/, '') + '.targets.json';
+}
+
+export type TargetsLookup = (rel: string, key: string) => { ids: Set<string>; hrefs: string[] } | undefined;
+
+/** The stored targets of the last build, or a lookup that finds nothing. */
+export async function readPageTargets(file: string): Promise<TargetsLookup> {
+  const stored = await readCachedJson<StoredTargets>(file);
+  if (stored?.format !== FORMAT || stored.docsgen !== DOCSGEN_VERSION) return () => undefined;
+  const { strings, pages } = stored;
+  const at = (index: number) => strings[index] ?? '';
+  return (rel, key) => {
+    const entry = Object.hasOwn(pages, rel) ? pages[rel] : undefined;
+    if (!entry || entry[0] !== key) return undefined;
+    return { ids: new Set(entry[1].map(at)), hrefs: entry[2].map(at) };
+  };
+}
+
+/** Written beside and renamed; a file that cannot be written only costs the next build speed. */
+export async function writePageTargets(file: string, pages: ReadonlyMap<string, { key: string; targets: PageTargets }>): Promise<void> {
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const index = (value: string) => {
+    let i = indexOf.get(value);
+    if (i === undefined) {
+      i = strings.push(value) - 1;
+      indexOf.set(value, i);
+    }
+    return i;
+  };
+  const stored: StoredTargets = { format: FORMAT, docsgen: DOCSGEN_VERSION, strings, pages: {} };
+  for (const [rel, { key, targets }] of pages) stored.pages[rel] = [key, [...targets.ids].map(index), targets.hrefs.map(index)];
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeCachedJson(temp, stored);
+  await rename(temp, file).catch(() => undefined);
+}
