@@ -11,6 +11,7 @@ import { siteFiles } from './render.ts';
 import { writePages } from './pages.ts';
 import type { IncrementalBuild } from './incremental.ts';
 import { indexSearch, type SearchIndex } from './search.ts';
+import { loadPageKeysMemo } from '../search/keys-memo.ts';
 import { runChecks } from './checks.ts';
 import type { OutputFile, OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
@@ -52,9 +53,12 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     const { pages, keys: pageKeys, targets: pageTargets } = await stage('pages', () => writePages(output, prepared, options));
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
-    const search = await stage('search', () =>
-      indexSearch(prepared.project, prepared.routes, prepared.rendered, { keepRecords: options.keepRecords ?? false, stableName: prepared.serve }),
-    );
+    const search = await stage('search', async () => {
+      const memo = await loadPageKeysMemo(prepared.project.projectCache);
+      const index = indexSearch(prepared.project, prepared.routes, prepared.rendered, { keepRecords: options.keepRecords ?? false, stableName: prepared.serve, memo });
+      await memo.save();
+      return index;
+    });
     const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles })));
     const { findings, warnings } = await stage('checks', () =>
       runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false }),

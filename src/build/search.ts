@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
 import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../search/shards.ts';
+import type { PageKeysMemo } from '../search/keys-memo.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -39,7 +40,7 @@ export function indexSearch(
   project: Project,
   routes: readonly RouteEntry[],
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
-  options: { keepRecords: boolean; stableName: boolean },
+  options: { keepRecords: boolean; stableName: boolean; memo?: PageKeysMemo },
 ): SearchIndex {
   const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
   const records: SearchRecord[] = [];
@@ -54,7 +55,7 @@ export function indexSearch(
   // name only the manifest, whose URL never changes, and the manifest names the folder of the
   // shards and fragments by their bytes (a browser never mixes two builds' files; an edit leaves
   // every other page's HTML as it was). The dev server rewrites only changed files of one folder.
-  const files = indexFiles(buildEmbeddedIndex(pages, meta), (contents) => (options.stableName ? DEV_SEARCH_FILES : contentsName(contents)));
+  const files = indexFiles(buildEmbeddedIndex(pages, meta, options.memo ? { memo: options.memo } : {}), (contents) => (options.stableName ? DEV_SEARCH_FILES : contentsName(contents)));
   const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
   return { rel: SEARCH_INDEX_REL, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
 }

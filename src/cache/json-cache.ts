@@ -22,7 +22,11 @@ export async function readCachedJson<T>(file: string): Promise<T | undefined> {
 }
 
 export async function writeCachedJson(file: string, value: unknown): Promise<void> {
+  await writeCachedText(file, JSON.stringify(value));
+}
+
+export async function writeCachedText(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true })
-    .then(() => writeFile(file, JSON.stringify(value)))
+    .then(() => writeFile(file, text))
     .catch(() => undefined);
 }

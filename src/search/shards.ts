@@ -11,6 +11,7 @@
 import { searchKey, STOP_WORDS, tokenize } from '../../theme/search/analyze.ts';
 import { FIELD, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
 import type { IndexedRecord } from './records.ts';
+import { encodePageKeys, forEachPageKey, keysFingerprint, type PageKeys, type PageKeysMemo } from './keys-memo.ts';
 
 /** One page of the site with its records, in the order the build made them. */
 export interface IndexPage {
@@ -29,9 +30,10 @@ export const SHARD_CHARS = 40_000;
 
 const HEADING_FIELD: Partial<Record<Level, number>> = { lvl2: FIELD.h2, lvl3: FIELD.h3 };
 
-/** Key → [best field, records that contain it] for one page; adds the page's other spellings to `forms`. */
-function pageKeys(page: IndexPage, forms: Map<string, Set<string>>): Map<string, [number, number]> {
+/** Key → [best field, records that contain it] for one page, and the page's other spellings of each key. */
+function pageKeys(page: IndexPage): PageKeys {
   const keys = new Map<string, [number, number]>();
+  const forms = new Map<string, Set<string>>();
   // Stamps instead of a Set per text: this loop runs for every word of the site (allocation-free).
   const stamps = new Map<string, number>();
   let stamp = 0;
@@ -70,7 +72,18 @@ function pageKeys(page: IndexPage, forms: Map<string, Set<string>>): Map<string,
   // Levels above a record that are no record's own heading (an API operation's tag) give context, once.
   const context = new Set(page.records.flatMap((r) => LEVELS.slice(2).map((l) => r.hierarchy[l])).filter((t) => t && !ownHeadings.has(t)));
   for (const text of context) note(text, FIELD.section, false);
-  return keys;
+  return { keys, forms };
+}
+
+/** The page's keys, encoded: from the memo when its records are those of an earlier build, else worked out (and remembered). */
+function encodedPageKeys(page: IndexPage, memo: PageKeysMemo | undefined): string {
+  if (!memo) return encodePageKeys(pageKeys(page));
+  const fingerprint = keysFingerprint(page.records);
+  const known = memo.get(fingerprint);
+  if (known !== undefined) return known;
+  const encoded = encodePageKeys(pageKeys(page));
+  memo.set(fingerprint, encoded);
+  return encoded;
 }
 
 function fragmentOf(page: IndexPage): PageFragment {
@@ -98,12 +111,12 @@ function titleWords(page: IndexPage): number {
 }
 
 /** Cuts the sorted keys into shards of about `shardChars` characters of postings each. */
-function cutShards(postings: Map<string, number[]>, forms: Map<string, Set<string>>, shardChars: number): TermShard[] {
+function cutShards(postings: Map<string, { list: number[] }>, forms: Map<string, Set<string>>, shardChars: number): TermShard[] {
   const shards: TermShard[] = [];
   let current: TermShard = { keys: [], postings: [], forms: [] };
   let size = 0;
   for (const key of [...postings.keys()].sort()) {
-    const list = postings.get(key) as number[];
+    const { list } = postings.get(key) as { list: number[] };
     if (size > 0 && size + list.length * 3 > shardChars) {
       shards.push(current);
       current = { keys: [], postings: [], forms: [] };
@@ -121,19 +134,24 @@ function cutShards(postings: Map<string, number[]>, forms: Map<string, Set<strin
   return shards;
 }
 
-export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language: string; tag: string }, shardChars = SHARD_CHARS): EmbeddedIndex {
-  const postings = new Map<string, number[]>();
-  const lastPage = new Map<string, number>();
+/** `memo`: each page's keys from earlier builds (see keys-memo.ts). */
+export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language: string; tag: string }, options: { shardChars?: number; memo?: PageKeysMemo } = {}): EmbeddedIndex {
+  // Per key: its postings (page id as the gap from the key's previous page, then field and count) and its last page.
+  const postings = new Map<string, { list: number[]; last: number }>();
   const forms = new Map<string, Set<string>>();
   pages.forEach((page, id) => {
-    for (const [key, [field, count]] of pageKeys(page, forms)) {
-      let list = postings.get(key);
-      if (!list) postings.set(key, (list = []));
-      list.push(id - (lastPage.get(key) ?? 0), field * 64 + Math.min(63, count));
-      lastPage.set(key, id);
-    }
+    forEachPageKey(encodedPageKeys(page, options.memo), (key, field, count, words) => {
+      let posting = postings.get(key);
+      if (!posting) postings.set(key, (posting = { list: [], last: 0 }));
+      posting.list.push(id - posting.last, field * 64 + Math.min(63, count));
+      posting.last = id;
+      if (words.length === 0) return;
+      const spellings = forms.get(key);
+      if (spellings) for (const word of words) spellings.add(word);
+      else forms.set(key, new Set(words));
+    });
   });
-  const shards = cutShards(postings, forms, shardChars);
+  const shards = cutShards(postings, forms, options.shardChars ?? SHARD_CHARS);
   const manifest: IndexManifest = {
     v: 3,
     files: '',

@@ -21,7 +21,7 @@ const PAGES = [
 
 /** The index in memory, with a record of which files a search loaded. */
 async function openIndex(pages: PageForSearch[] = PAGES, shardChars?: number) {
-  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, shardChars), () => 'f');
+  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, { shardChars }), () => 'f');
   const loaded: string[] = [];
   const index = await LocalSearchIndex.open(async (name) => {
     loaded.push(name.replace(/^f\//, ''));

@@ -1,0 +1,97 @@
+/**
+ * Each page's search keys from earlier builds, kept in one file of the project cache
+ * (`search-keys.txt`). Building the embedded index tokenises and stems every word of every page;
+ * when one page was edited, every other page's words are the same as last time. On the real site
+ * that was over half of the search stage of a one-page edit's build.
+ *
+ * A page's entry is keyed by a hash of docsgen's version and exactly what the key step reads of
+ * its records (type, text and headings, in order), and holds what the step found: each key with
+ * its best field, the number of records that contain it, and the page's other spellings of it.
+ * Each save keeps only the entries of that build, so the file does not grow with old pages.
+ *
+ * Stored as text, one page a line (`hash entry`, entry `key field count [word…]|…`): search keys
+ * and words never contain spaces, `|` or line breaks (see theme/search/analyze.ts), and a large
+ * build keeps one flat string a page until the file is written.
+ */
+import { readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { DOCSGEN_VERSION } from '../paths.ts';
+import { cacheReadsAllowed } from '../cache/reads.ts';
+import { writeCachedText } from '../cache/json-cache.ts';
+import type { IndexedRecord } from './records.ts';
+import { LEVELS } from '../../theme/search/types.ts';
+
+/** One page's keys: key → [best field, records that contain it], and key → the page's other spellings. */
+export interface PageKeys {
+  keys: Map<string, [number, number]>;
+  forms: Map<string, Set<string>>;
+}
+
+export interface PageKeysMemo {
+  /** The page's keys (encoded, see encodePageKeys) if an earlier build stored them for the same records. */
+  get(fingerprint: string): string | undefined;
+  set(fingerprint: string, encoded: string): void;
+  save(): Promise<void>;
+}
+
+const FILE = 'search-keys.txt';
+
+/** What the key step reads of a page's records, hashed. */
+export function keysFingerprint(records: readonly IndexedRecord[]): string {
+  let text = DOCSGEN_VERSION;
+  for (const record of records) {
+    text += `\u0002${record.type}\u0001${record.content ?? '\u0003'}`;
+    for (const level of LEVELS) text += `\u0001${record.hierarchy[level] ?? '\u0003'}`;
+  }
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+export async function loadPageKeysMemo(cacheRoot: string): Promise<PageKeysMemo> {
+  const file = path.join(cacheRoot, FILE);
+  const earlier = new Map<string, string>();
+  const text = cacheReadsAllowed() ? await readFile(file, 'utf8').catch(() => '') : '';
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0) earlier.set(line.slice(0, space), line.slice(space + 1));
+  }
+  const used = new Map<string, string>();
+  let missed = false;
+  return {
+    get(fingerprint) {
+      const entry = earlier.get(fingerprint);
+      if (entry === undefined) missed = true;
+      else used.set(fingerprint, entry);
+      return entry;
+    },
+    set(fingerprint, encoded) {
+      used.set(fingerprint, encoded);
+    },
+    async save() {
+      if (!missed && used.size === earlier.size) return;
+      // Written beside and renamed: a build reading the file at the same moment sees one whole version.
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeCachedText(temp, [...used].map(([fingerprint, entry]) => `${fingerprint} ${entry}\n`).join(''));
+      await rename(temp, file).catch(() => undefined);
+    },
+  };
+}
+
+/** A page's keys as one line: `key field count [word…]` for each key, joined by `|`. */
+export function encodePageKeys({ keys, forms }: PageKeys): string {
+  const parts: string[] = [];
+  for (const [key, [field, count]] of keys) {
+    const words = forms.get(key);
+    parts.push(words ? `${key} ${field} ${count} ${[...words].join(' ')}` : `${key} ${field} ${count}`);
+  }
+  return parts.join('|');
+}
+
+/** Calls `visit` with each key of an encoded page, its field, its count and the page's other spellings of it. */
+export function forEachPageKey(encoded: string, visit: (key: string, field: number, count: number, words: readonly string[]) => void): void {
+  if (encoded === '') return;
+  for (const part of encoded.split('|')) {
+    const [key = '', field = '0', count = '0', ...words] = part.split(' ');
+    visit(key, Number(field), Number(count), words);
+  }
+}
