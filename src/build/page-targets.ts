@@ -21,11 +21,11 @@ interface StoredTargets {
   format: number;
   docsgen: string;
   strings: string[];
-  /** Page file (relative to out/) → [its key, indexes of its ids, indexes of its hrefs]. */
-  pages: Record<string, [string, number[], number[]]>;
+  /** Page file (relative to out/) → [its key, indexes of its ids, indexes of its hrefs], indexes in base 36 joined by commas. */
+  pages: Record<string, [string, string, string]>;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export function targetsFile(manifestPath: string): string {
   return manifestPath.replace(/\.json$/, '') + '.targets.json';
@@ -38,11 +38,11 @@ export async function readPageTargets(file: string): Promise<TargetsLookup> {
   const stored = await readCachedJson<StoredTargets>(file);
   if (stored?.format !== FORMAT || stored.docsgen !== DOCSGEN_VERSION) return () => undefined;
   const { strings, pages } = stored;
-  const at = (index: number) => strings[index] ?? '';
+  const values = (list: string) => (list === '' ? [] : list.split(',').map((index) => strings[parseInt(index, 36)] ?? ''));
   return (rel, key) => {
     const entry = Object.hasOwn(pages, rel) ? pages[rel] : undefined;
     if (!entry || entry[0] !== key) return undefined;
-    return { ids: new Set(entry[1].map(at)), hrefs: entry[2].map(at) };
+    return { ids: new Set(values(entry[1])), hrefs: values(entry[2]) };
   };
 }
 
@@ -56,10 +56,12 @@ export async function writePageTargets(file: string, pages: ReadonlyMap<string, 
       i = strings.push(value) - 1;
       indexOf.set(value, i);
     }
-    return i;
+    return i.toString(36);
   };
+  // One short string a page, not arrays of numbers: at 10,000 pages the arrays were 60 MB at the end of a build.
+  const list = (values: Iterable<string>) => Array.from(values, index).join(',');
   const stored: StoredTargets = { format: FORMAT, docsgen: DOCSGEN_VERSION, strings, pages: {} };
-  for (const [rel, { key, targets }] of pages) stored.pages[rel] = [key, [...targets.ids].map(index), targets.hrefs.map(index)];
+  for (const [rel, { key, targets }] of pages) stored.pages[rel] = [key, list(targets.ids), list(targets.hrefs)];
   const temp = `${file}.${process.pid}.tmp`;
   await writeCachedJson(temp, stored);
   await rename(temp, file).catch(() => undefined);

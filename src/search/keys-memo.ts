@@ -20,7 +20,7 @@ import { DOCSGEN_VERSION } from '../paths.ts';
 import { cacheReadsAllowed } from '../cache/reads.ts';
 import { writeCachedText } from '../cache/json-cache.ts';
 import type { IndexedRecord } from './records.ts';
-import { LEVELS } from '../../theme/search/types.ts';
+import { LEVELS, type Level } from '../../theme/search/types.ts';
 
 /** One page's keys: key → [best field, records that contain it], and key → the page's other spellings. */
 export interface PageKeys {
@@ -37,12 +37,21 @@ export interface PageKeysMemo {
 
 const FILE = 'search-keys.txt';
 
-/** What the key step reads of a page's records, hashed. */
+/**
+ * What the key step reads of a page's records, hashed: each record's type and text, and the
+ * levels of its headings that differ from the record before it (they change only at headings, so
+ * repeating all seven for every record would hash several times the page's text).
+ */
 export function keysFingerprint(records: readonly IndexedRecord[]): string {
   let text = DOCSGEN_VERSION;
+  let previous: IndexedRecord['hierarchy'] | undefined;
   for (const record of records) {
     text += `\u0002${record.type}\u0001${record.content ?? '\u0003'}`;
-    for (const level of LEVELS) text += `\u0001${record.hierarchy[level] ?? '\u0003'}`;
+    for (let i = 0; i < LEVELS.length; i++) {
+      const value = record.hierarchy[LEVELS[i] as Level];
+      if (previous?.[LEVELS[i] as Level] !== value) text += `\u0001${i}${value ?? '\u0003'}`;
+    }
+    previous = record.hierarchy;
   }
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
@@ -88,10 +97,10 @@ export function encodePageKeys({ keys, forms }: PageKeys): string {
 }
 
 /** Calls `visit` with each key of an encoded page, its field, its count and the page's other spellings of it. */
-export function forEachPageKey(encoded: string, visit: (key: string, field: number, count: number, words: readonly string[]) => void): void {
+export function forEachPageKey(encoded: string, visit: (key: string, field: number, count: number, words: readonly string[] | undefined) => void): void {
   if (encoded === '') return;
   for (const part of encoded.split('|')) {
     const [key = '', field = '0', count = '0', ...words] = part.split(' ');
-    visit(key, Number(field), Number(count), words);
+    visit(key, Number(field), Number(count), words.length > 0 ? words : undefined);
   }
 }

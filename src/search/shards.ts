@@ -75,15 +75,14 @@ function pageKeys(page: IndexPage): PageKeys {
   return { keys, forms };
 }
 
-/** The page's keys, encoded: from the memo when its records are those of an earlier build, else worked out (and remembered). */
-function encodedPageKeys(page: IndexPage, memo: PageKeysMemo | undefined): string {
-  if (!memo) return encodePageKeys(pageKeys(page));
-  const fingerprint = keysFingerprint(page.records);
-  const known = memo.get(fingerprint);
-  if (known !== undefined) return known;
-  const encoded = encodePageKeys(pageKeys(page));
-  memo.set(fingerprint, encoded);
-  return encoded;
+/** Adds one page's keys to the index, from the memo when its records are those of an earlier build (else worked out, and remembered). */
+function addPageKeys(page: IndexPage, memo: PageKeysMemo | undefined, add: (key: string, field: number, count: number, words: Iterable<string> | undefined) => void): void {
+  const fingerprint = memo ? keysFingerprint(page.records) : '';
+  const known = memo?.get(fingerprint);
+  if (known !== undefined) return forEachPageKey(known, add);
+  const own = pageKeys(page);
+  for (const [key, [field, count]] of own.keys) add(key, field, count, own.forms.get(key));
+  memo?.set(fingerprint, encodePageKeys(own));
 }
 
 function fragmentOf(page: IndexPage): PageFragment {
@@ -140,12 +139,12 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   const postings = new Map<string, { list: number[]; last: number }>();
   const forms = new Map<string, Set<string>>();
   pages.forEach((page, id) => {
-    forEachPageKey(encodedPageKeys(page, options.memo), (key, field, count, words) => {
+    addPageKeys(page, options.memo, (key, field, count, words) => {
       let posting = postings.get(key);
       if (!posting) postings.set(key, (posting = { list: [], last: 0 }));
       posting.list.push(id - posting.last, field * 64 + Math.min(63, count));
       posting.last = id;
-      if (words.length === 0) return;
+      if (!words) return;
       const spellings = forms.get(key);
       if (spellings) for (const word of words) spellings.add(word);
       else forms.set(key, new Set(words));

@@ -187,9 +187,9 @@ describe('incremental docsgen build', () => {
     await rm(copy, { recursive: true, force: true });
 
     // The stored hrefs are what the check reads for a reused page: one made up is reported...
-    const stored = JSON.parse(await readFile(targetsFile as string, 'utf8')) as { strings: string[]; pages: Record<string, [string, number[], number[]]> };
-    const firstPage = stored.pages['guide/first/index.html'] as [string, number[], number[]];
-    firstPage[2].push(stored.strings.push('/docs/made-up/') - 1);
+    const stored = JSON.parse(await readFile(targetsFile as string, 'utf8')) as { strings: string[]; pages: Record<string, [string, string, string]> };
+    const firstPage = stored.pages['guide/first/index.html'] as [string, string, string];
+    firstPage[2] += `,${(stored.strings.push('/docs/made-up/') - 1).toString(36)}`;
     await writeFile(targetsFile as string, JSON.stringify(stored));
     await writeFile(second, (await readFile(second, 'utf8')).replace('## Particulars', '## Details'));
     expect(await report(site)).toContain('/docs/made-up/');
