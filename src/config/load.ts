@@ -48,8 +48,12 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
 
 /** Parses and validates config.yaml; `validated` is the result of an earlier validation of the same text. */
 export function parseConfig(text: string, file: string, validated?: SiteConfig): LoadedConfig {
-  const parsed = parseYamlMapping({ text, file, example: '"title: My docs"' });
-  const base = { file, rootDir: path.dirname(file), locate: parsed.locate };
-  if (validated !== undefined) return { config: validated, ...base };
-  return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, ...base };
+  const parse = () => parseYamlMapping({ text, file, example: '"title: My docs"' });
+  if (validated !== undefined) {
+    // The same text parsed and validated before: parsed again only if a finding needs a key's position.
+    let parsed: ReturnType<typeof parse> | undefined;
+    return { config: validated, file, rootDir: path.dirname(file), locate: (keyPath) => (parsed ??= parse()).locate(keyPath) };
+  }
+  const parsed = parse();
+  return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, file, rootDir: path.dirname(file), locate: parsed.locate };
 }
