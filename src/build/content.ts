@@ -16,7 +16,7 @@ import { withBase } from '../../theme/urls.ts';
 import type { Project } from './project.ts';
 import { withGeneratedIndexes } from './category-pages.ts';
 import { NOT_FOUND_ROUTE } from '../routes.ts';
-import { loadFrontMatterMemo } from '../cache/front-matter-memo.ts';
+import { loadYamlMemo } from '../cache/yaml-memo.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
 
@@ -41,9 +41,9 @@ export interface Content {
 }
 
 export async function readContent(project: Project, options: { includeDrafts: boolean }): Promise<Content> {
-  const frontMatterMemo = await loadFrontMatterMemo(project.projectCache);
-  const scan = await scanContent(project.contentDir, { includeDrafts: true, frontMatterMemo });
-  await frontMatterMemo.save();
+  const yamlMemo = await loadYamlMemo(project.projectCache);
+  const scan = await scanContent(project.contentDir, { includeDrafts: true, yamlMemo });
+  await yamlMemo.save();
   const allDocs = expandAllDocVariables(scan.docs, project.vars);
   const published = options.includeDrafts ? allDocs : allDocs.filter((d) => !d.frontMatter.draft);
   if (published.length === 0) {

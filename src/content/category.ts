@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { parseYamlMapping } from '../schema/yaml.ts';
 import { validateYaml } from '../schema/validate.ts';
+import { memoised, type YamlMemo } from '../cache/yaml-memo.ts';
 
 export const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -22,7 +23,12 @@ export interface CategoryMeta {
   collapsed: boolean;
 }
 
-export function parseCategory(text: string, file: string, dir: string): CategoryMeta {
+/** `memo`: checked YAML of earlier builds (a build reads content/ through it). */
+export function parseCategory(text: string, file: string, dir: string, memo?: YamlMemo): CategoryMeta {
+  return memoised(memo, 'category', file, text, () => checkCategory(text, file, dir));
+}
+
+function checkCategory(text: string, file: string, dir: string): CategoryMeta {
   const parsed = parseYamlMapping({ text, file, example: '"label: Installations" and "position: 2"' });
   const { label, position, collapsed } = validateYaml(categorySchema, parsed, { reference: 'a _category_.yaml holds "label", "position" and "collapsed"' }).value;
   return { dir, file, collapsed, ...(label !== undefined ? { label } : {}), ...(position !== undefined ? { position } : {}) };

@@ -6,7 +6,7 @@ import { DocsgenError } from '../errors.ts';
 import { parseYamlMapping } from '../schema/yaml.ts';
 import { validateYaml, type InputWarning } from '../schema/validate.ts';
 import { frontMatterSchema, type FrontMatter } from './front-matter-schema.ts';
-import type { FrontMatterMemo } from '../cache/front-matter-memo.ts';
+import { memoised, type YamlMemo } from '../cache/yaml-memo.ts';
 
 export type { FrontMatter, HeroAction, FeatureCard } from './front-matter-schema.ts';
 export type Warning = InputWarning;
@@ -23,7 +23,7 @@ export interface ParsedMarkdownFile {
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /** `memo`: front matter checked by earlier builds (a build reads content/ through it). */
-export function parseMarkdownFile(text: string, file: string, memo?: FrontMatterMemo): ParsedMarkdownFile {
+export function parseMarkdownFile(text: string, file: string, memo?: YamlMemo): ParsedMarkdownFile {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const match = FENCE.exec(source);
   if (!match) {
@@ -36,12 +36,7 @@ export function parseMarkdownFile(text: string, file: string, memo?: FrontMatter
     return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
   }
   const yaml = match[1] ?? '';
-  let checked = memo?.get(file, yaml);
-  if (!checked) {
-    checked = checkFrontMatter(yaml, file);
-    memo?.set(file, yaml, checked);
-  }
-  const { frontMatter, warnings } = checked;
+  const { frontMatter, warnings } = memoised(memo, 'front matter', file, yaml, () => checkFrontMatter(yaml, file));
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
 }

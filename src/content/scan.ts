@@ -9,7 +9,7 @@ import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
 import { contentRoot, listContentFiles, readContentFile, type ContentListing, type ContentWarning } from './files.ts';
 import { decodeContentText, type EncodingWarning } from './encoding.ts';
-import type { FrontMatterMemo } from '../cache/front-matter-memo.ts';
+import type { YamlMemo } from '../cache/yaml-memo.ts';
 
 export interface DocSource {
   /** Absolute path. */
@@ -47,7 +47,7 @@ export interface ContentScan {
 
 const CATEGORY_FILE = '_category_.yaml';
 
-export async function scanContent(contentDir: string, options: { includeDrafts: boolean; frontMatterMemo?: FrontMatterMemo }): Promise<ContentScan> {
+export async function scanContent(contentDir: string, options: { includeDrafts: boolean; yamlMemo?: YamlMemo }): Promise<ContentScan> {
   const listing = await listContentFiles(contentDir);
   const docs: DocSource[] = [];
   const categories = new Map<string, CategoryMeta>();
@@ -63,7 +63,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       if (base === CATEGORY_FILE) {
         const dir = path.posix.dirname(relPath);
         const text = await readContentText(listing, contentDir, relPath, fileWarnings);
-        if (text !== undefined) categories.set(dir === '.' ? '' : dir, parseCategory(text, file, dir === '.' ? '' : dir));
+        if (text !== undefined) categories.set(dir === '.' ? '' : dir, parseCategory(text, file, dir === '.' ? '' : dir, options.yamlMemo));
         return;
       }
       if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
@@ -74,7 +74,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         assets.push(relPath);
         return;
       }
-      const read = await readDoc(contentDir, relPath, listing, options.frontMatterMemo);
+      const read = await readDoc(contentDir, relPath, listing, options.yamlMemo);
       warnings.push(...read.warnings);
       fileWarnings.push(...read.fileWarnings);
       if (!read.doc || (read.doc.frontMatter.draft && !options.includeDrafts)) return;
@@ -103,13 +103,13 @@ export async function readDoc(
   contentDir: string,
   relPath: string,
   listing?: Pick<ContentListing, 'root'>,
-  frontMatterMemo?: FrontMatterMemo,
+  yamlMemo?: YamlMemo,
 ): Promise<{ doc?: DocSource; warnings: Warning[]; fileWarnings: ContentWarning[] }> {
   const file = path.join(contentDir, relPath);
   const fileWarnings: ContentWarning[] = [];
   const raw = await readContentText(listing ?? (await contentRoot(contentDir)), contentDir, relPath, fileWarnings);
   if (raw === undefined) return { warnings: [], fileWarnings };
-  const parsed = parseMarkdownFile(raw, file, frontMatterMemo);
+  const parsed = parseMarkdownFile(raw, file, yamlMemo);
   return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings, fileWarnings };
 }
 

@@ -1,9 +1,9 @@
-/** Front matter checked by an earlier build: reused only for the same file and YAML text, errors never kept. */
+/** YAML checked by an earlier build (front matter, _category_.yaml): reused only for the same file and text, errors never kept. */
 import { describe, it, expect } from 'vitest';
 import { mkdtemp, mkdir, writeFile, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadFrontMatterMemo } from '../../src/cache/front-matter-memo.ts';
+import { loadYamlMemo } from '../../src/cache/yaml-memo.ts';
 import { scanContent } from '../../src/content/scan.ts';
 import { withoutCacheReads } from '../../src/cache/reads.ts';
 
@@ -16,22 +16,26 @@ async function project(pages: Record<string, string>) {
 }
 
 async function scanWithMemo(contentDir: string, cacheRoot: string) {
-  const memo = await loadFrontMatterMemo(cacheRoot);
-  const scan = await scanContent(contentDir, { includeDrafts: true, frontMatterMemo: memo });
+  const memo = await loadYamlMemo(cacheRoot);
+  const scan = await scanContent(contentDir, { includeDrafts: true, yamlMemo: memo });
   await memo.save();
   return scan;
 }
 
-const stored = async (cacheRoot: string) => JSON.parse(await readFile(path.join(cacheRoot, 'front-matter.json'), 'utf8')) as Record<string, { frontMatter: { title?: string } }>;
+type Entry = { frontMatter?: { title?: string }; label?: string };
+const stored = async (cacheRoot: string) => JSON.parse(await readFile(path.join(cacheRoot, 'checked-yaml.json'), 'utf8')) as Record<string, Entry>;
 
-/** Rewrites every stored entry's title, so a scan that takes its front matter from the memo shows it. */
+/** Rewrites every stored title and label, so a scan that takes its YAML from the memo shows it. */
 async function poison(cacheRoot: string) {
   const entries = await stored(cacheRoot);
-  for (const entry of Object.values(entries)) entry.frontMatter.title = 'from the memo';
-  await writeFile(path.join(cacheRoot, 'front-matter.json'), JSON.stringify(entries));
+  for (const entry of Object.values(entries)) {
+    if (entry.frontMatter) entry.frontMatter.title = 'from the memo';
+    else entry.label = 'from the memo';
+  }
+  await writeFile(path.join(cacheRoot, 'checked-yaml.json'), JSON.stringify(entries));
 }
 
-describe('front matter memo', () => {
+describe('checked YAML memo', () => {
   it('gives a later scan what parsing gave, warnings and positions included, and parses changed text again', async () => {
     const { root, contentDir, cacheRoot } = await project({
       'a.md': '---\ntitle: First\nsidebar_position: 2\ncolour: blue\n---\n# A\n',
@@ -51,6 +55,23 @@ describe('front matter memo', () => {
     // --no-cache reads nothing from it.
     const fresh = await withoutCacheReads(() => scanWithMemo(contentDir, cacheRoot));
     expect(fresh.docs.map((d) => d.frontMatter.title)).toEqual(['First', 'Second, edited']);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("takes an unchanged _category_.yaml from the memo, and checks a changed one again", async () => {
+    const { root, contentDir, cacheRoot } = await project({ 'a.md': '# A\n' });
+    await mkdir(path.join(contentDir, 'one'));
+    await mkdir(path.join(contentDir, 'two'));
+    await writeFile(path.join(contentDir, 'one', '_category_.yaml'), 'label: One\nposition: 1\n');
+    await writeFile(path.join(contentDir, 'two', '_category_.yaml'), 'label: Two\n');
+    const first = await scanWithMemo(contentDir, cacheRoot);
+    expect((await scanWithMemo(contentDir, cacheRoot)).categories).toEqual(first.categories);
+    await poison(cacheRoot);
+    await writeFile(path.join(contentDir, 'two', '_category_.yaml'), 'label: Two, edited\n');
+    const labels = [...(await scanWithMemo(contentDir, cacheRoot)).categories.values()].map((c) => c.label).sort();
+    expect(labels).toEqual(['Two, edited', 'from the memo']);
+    await writeFile(path.join(contentDir, 'two', '_category_.yaml'), 'label: Two\ncolour: red\n');
+    for (let run = 0; run < 2; run++) await expect(scanWithMemo(contentDir, cacheRoot)).rejects.toThrow(/colour/);
     await rm(root, { recursive: true, force: true });
   });
 
@@ -75,14 +96,14 @@ describe('front matter memo', () => {
     expect(Object.keys(await stored(cacheRoot))).toHaveLength(2);
     await rm(path.join(contentDir, 'a.md'));
     await scanWithMemo(contentDir, cacheRoot);
-    expect(Object.values(await stored(cacheRoot)).map((e) => e.frontMatter.title)).toEqual(['B']);
+    expect(Object.values(await stored(cacheRoot)).map((e) => e.frontMatter?.title)).toEqual(['B']);
     await rm(root, { recursive: true, force: true });
   });
 
   it('treats a damaged memo file as empty', async () => {
     const { root, contentDir, cacheRoot } = await project({ 'a.md': '---\ntitle: A\n---\n' });
     await mkdir(cacheRoot, { recursive: true });
-    await writeFile(path.join(cacheRoot, 'front-matter.json'), '{"cut short');
+    await writeFile(path.join(cacheRoot, 'checked-yaml.json'), '{"cut short');
     expect((await scanWithMemo(contentDir, cacheRoot)).docs[0]?.frontMatter.title).toBe('A');
     expect(Object.keys(await stored(cacheRoot))).toHaveLength(1);
     await rm(root, { recursive: true, force: true });
