@@ -9,7 +9,8 @@ import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { siteFiles } from './render.ts';
 import { writePages } from './pages.ts';
-import type { IncrementalBuild } from './incremental.ts';
+import { unchangedPreviousFile, type IncrementalBuild } from './incremental.ts';
+import { isImmutable } from './output-paths.ts';
 import { indexSearch, type SearchIndex } from './search.ts';
 import { loadPageKeysMemo } from '../search/keys-memo.ts';
 import { runChecks } from './checks.ts';
@@ -59,7 +60,7 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
       await memo.save();
       return index;
     });
-    const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles })));
+    const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles }), options.incremental));
     const { findings, warnings } = await stage('checks', () =>
       runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false }),
     );
@@ -75,9 +76,16 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
   }
 }
 
-async function writeFiles(output: OutputTarget, files: readonly OutputFile[]): Promise<Set<string>> {
+/** `incremental`: a file named by its contents that the previous build left unchanged is linked, not read and written again. */
+async function writeFiles(output: OutputTarget, files: readonly OutputFile[], incremental: IncrementalBuild | undefined): Promise<Set<string>> {
   const written = new Set<string>();
   for (const file of files) {
+    const previous = incremental && output.linkFrom && isImmutable(file.rel) ? await unchangedPreviousFile(incremental, file.rel) : undefined;
+    if (previous && output.linkFrom) {
+      await output.linkFrom(file.rel, previous);
+      written.add(file.rel);
+      continue;
+    }
     const contents = typeof file.contents === 'function' ? await file.contents() : file.contents;
     if (contents === undefined) continue; // a content file gone since the scan (a warning says so)
     await output.write(file.rel, contents);

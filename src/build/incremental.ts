@@ -11,6 +11,9 @@
  *   build's, and whose file in out/ is unchanged, is not rendered: its file is hard-linked into the
  *   new folder (copied where links are not possible). No page names a build's search index (its
  *   manifest keeps its URL), so an edit to one page's text leaves every other page's key as it was.
+ *   A file named by its contents (the bundle, content images, the search index's shards: see
+ *   output-paths.ts) that the previous build wrote under the same name and that is unchanged is
+ *   linked the same way: the same name is the same bytes.
  * A file in out/ edited, touched, replaced or removed since the last build is never reused: it is
  * rendered again. A site whose pages depend on what the signature cannot see (custom React pages,
  * "Last updated" dates from git) is never taken as up to date; its unchanged pages are still reused.
@@ -104,16 +107,23 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
     keyOf: (page) => hashText(base, JSON.stringify(page)),
     previous: async (rel, key) => {
       keys.set(rel, key);
-      const record = previous?.files[rel];
-      if (!build || record?.key !== key) return undefined;
-      const file = path.join(build.realOutDir, rel);
-      if (!sameFile(record, await lstat(file).catch(() => undefined))) return undefined;
+      if (!build || previous?.files[rel]?.key !== key) return undefined;
+      const file = await unchangedPreviousFile(build, rel);
+      if (!file) return undefined;
       const targets = (await (storedTargets ??= readPageTargets(targetsFile(build.manifestPath))))(rel, key);
       if (targets) return { source: file, targets };
       const html = await readFile(file, 'utf8').catch(() => undefined);
       return html === undefined ? undefined : { html, source: file };
     },
   };
+}
+
+/** The previous build's file at `rel`, when it is still exactly as that build left it. */
+export async function unchangedPreviousFile(build: IncrementalBuild, rel: string): Promise<string | undefined> {
+  const record = build.previous?.files[rel];
+  if (!record) return undefined;
+  const file = path.join(build.realOutDir, rel);
+  return sameFile(record, await lstat(file).catch(() => undefined)) ? file : undefined;
 }
 
 /** After the swap: the manifest of what out/ now holds, for the next build. */

@@ -88,9 +88,19 @@ describe('incremental docsgen build', () => {
     const before = await inodeOf(page);
     // Touched, not changed: the inputs' signature differs, every page's key is the same.
     const source = path.join(site, 'content/guide/second.md');
+    // So are the files named by their contents: the bundle, content images, the search index's shards.
+    const out = path.join(site, 'out');
+    const named = (await readdir(path.join(out, 'assets'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(out, path.join(e.parentPath, e.name)))
+      .filter((rel) => !rel.startsWith('assets/sidebar/') && rel !== 'assets/search-index/index.json');
+    expect(named.some((rel) => rel.endsWith('.js'))).toBe(true);
+    expect(named.some((rel) => rel.startsWith('assets/img/'))).toBe(true);
+    const namedBefore = await Promise.all(named.map((rel) => inodeOf(path.join(out, rel))));
     await utimes(source, new Date(), new Date(Date.now() + 5000));
     await build(site);
     expect(await inodeOf(page)).toBe(before);
+    expect(await Promise.all(named.map((rel) => inodeOf(path.join(out, rel))))).toEqual(namedBefore);
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
@@ -118,6 +128,9 @@ describe('incremental docsgen build', () => {
     await build(site);
     const expected = await contentsOf(path.join(site, 'out'));
     await appendFile(path.join(site, 'out/guide/first/index.html'), '<!-- edited by hand -->');
+    // A file named by its contents, changed in place: its name no longer says what it holds.
+    const script = [...expected.keys()].find((rel) => rel.startsWith('assets/') && rel.endsWith('.js')) as string;
+    await appendFile(path.join(site, 'out', script), '\n// edited by hand\n');
     await build(site);
     expect(await contentsOf(path.join(site, 'out'))).toEqual(expected);
     await rm(path.join(site, 'out/guide/second/index.html'));
