@@ -98,9 +98,18 @@ export function encodePageKeys({ keys, forms }: PageKeys): string {
 
 /** Calls `visit` with each key of an encoded page, its field, its count and the page's other spellings of it. */
 export function forEachPageKey(encoded: string, visit: (key: string, field: number, count: number, words: readonly string[] | undefined) => void): void {
-  if (encoded === '') return;
-  for (const part of encoded.split('|')) {
-    const [key = '', field = '0', count = '0', ...words] = part.split(' ');
-    visit(key, Number(field), Number(count), words.length > 0 ? words : undefined);
+  // Read by position rather than split into arrays: this runs for every key of every unchanged page.
+  let start = 0;
+  while (start < encoded.length) {
+    const bar = encoded.indexOf('|', start);
+    const end = bar === -1 ? encoded.length : bar;
+    const afterKey = encoded.indexOf(' ', start);
+    const afterField = encoded.indexOf(' ', afterKey + 1);
+    const space = encoded.indexOf(' ', afterField + 1);
+    const afterCount = space === -1 || space > end ? end : space;
+    const field = Number(encoded.slice(afterKey + 1, afterField));
+    const count = Number(encoded.slice(afterField + 1, afterCount));
+    visit(encoded.slice(start, afterKey), field, count, afterCount < end ? encoded.slice(afterCount + 1, end).split(' ') : undefined);
+    start = end + 1;
   }
 }
