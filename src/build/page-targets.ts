@@ -8,9 +8,8 @@
  * Each entry is stored with its page's key and used only for that key. Strings are stored once
  * (links to the navbar and sidebar repeat on every page), so the file stays a few kilobytes a page.
  */
-import { rename } from 'node:fs/promises';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
+import { readCachedJson, replaceCachedText } from '../cache/json-cache.ts';
 
 export interface PageTargets {
   ids: ReadonlySet<string> | readonly string[];
@@ -62,7 +61,5 @@ export async function writePageTargets(file: string, pages: ReadonlyMap<string, 
   const list = (values: Iterable<string>) => Array.from(values, index).join(',');
   const stored: StoredTargets = { format: FORMAT, docsgen: DOCSGEN_VERSION, strings, pages: {} };
   for (const [rel, { key, targets }] of pages) stored.pages[rel] = [key, list(targets.ids), list(targets.hrefs)];
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeCachedJson(temp, stored);
-  await rename(temp, file).catch(() => undefined);
+  await replaceCachedText(file, JSON.stringify(stored));
 }

@@ -3,7 +3,7 @@
  * validated OpenAPI spec, an API page's data. An entry that is missing or unreadable is simply a
  * miss, and one that cannot be written only costs speed: the folder is always safe to delete.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheReadsAllowed } from './reads.ts';
 
@@ -29,4 +29,14 @@ export async function writeCachedText(file: string, text: string): Promise<void>
   await mkdir(path.dirname(file), { recursive: true })
     .then(() => writeFile(file, text))
     .catch(() => undefined);
+}
+
+/**
+ * For a cache file that is rewritten as a whole (the memos): written beside and renamed, so a
+ * build reading it at the same moment sees one whole version, old or new.
+ */
+export async function replaceCachedText(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeCachedText(temp, text);
+  await rename(temp, file).catch(() => undefined);
 }

@@ -9,11 +9,10 @@
  * what a parse would give. YAML that fails is never stored: its error is raised afresh. Each save
  * keeps only the entries this build looked up, so the file does not grow with old text.
  */
-import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { hashText } from './fingerprint.ts';
-import { readCachedJson, writeCachedJson } from './json-cache.ts';
+import { readCachedJson, replaceCachedText } from './json-cache.ts';
 
 /** What a YAML text is checked as; each has its own schema and result. */
 export type YamlKind = 'front matter' | 'category';
@@ -57,10 +56,7 @@ export async function loadYamlMemo(cacheRoot: string): Promise<YamlMemo> {
     },
     async save() {
       if (!missed && used.size === earlier.size) return;
-      // Written beside and renamed: a build reading the file at the same moment sees one whole version.
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeCachedJson(temp, Object.fromEntries(used));
-      await rename(temp, file).catch(() => undefined);
+      await replaceCachedText(file, JSON.stringify(Object.fromEntries(used)));
     },
   };
 }

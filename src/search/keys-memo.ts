@@ -13,12 +13,12 @@
  * and words never contain spaces, `|` or line breaks (see theme/search/analyze.ts), and a large
  * build keeps one flat string a page until the file is written.
  */
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { cacheReadsAllowed } from '../cache/reads.ts';
-import { writeCachedText } from '../cache/json-cache.ts';
+import { replaceCachedText } from '../cache/json-cache.ts';
 import type { IndexedRecord } from './records.ts';
 import { LEVELS, type Level } from '../../theme/search/types.ts';
 
@@ -78,10 +78,7 @@ export async function loadPageKeysMemo(cacheRoot: string): Promise<PageKeysMemo>
     },
     async save() {
       if (!missed && used.size === earlier.size) return;
-      // Written beside and renamed: a build reading the file at the same moment sees one whole version.
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeCachedText(temp, [...used].map(([fingerprint, entry]) => `${fingerprint} ${entry}\n`).join(''));
-      await rename(temp, file).catch(() => undefined);
+      await replaceCachedText(file, [...used].map(([fingerprint, entry]) => `${fingerprint} ${entry}\n`).join(''));
     },
   };
 }
