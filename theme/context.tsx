@@ -20,8 +20,8 @@ export interface Router {
   navigate(href: string): void;
   /** Warms the cache for a URL (hover or visibility). */
   prefetch(href: string): void;
-  /** Loads the full items of a sidebar section that the page carried only as a shell. */
-  loadSidebarCategory(category: { key: string; itemsUrl?: string }): Promise<void>;
+  /** Loads the full items of a sidebar section that the page carried only as a shell; `fresh`: a new request even if one is on its way (the reader's Retry). */
+  loadSidebarCategory(category: { key: string; itemsUrl?: string }, options?: { fresh?: boolean }): Promise<void>;
 }
 
 export const RouterContext = createContext<Router | null>(null);

@@ -58,9 +58,9 @@ function useShownPage(initial: PageData) {
     setKnown((previous) => rememberCategories(previous, sidebarOf(next)));
     setPage(next);
   }, []);
-  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }) => {
+  const loadSidebarCategory = useCallback(async (category: { key: string; itemsUrl?: string }, options: { fresh?: boolean } = {}) => {
     if (!category.itemsUrl) return;
-    const items = await fetchCategoryItems(category.itemsUrl);
+    const items = await fetchCategoryItems(category.itemsUrl, options);
     setKnown((previous) => new Map(previous).set(category.key, items));
   }, []);
   const sidebar = useMemo(() => fillKnownCategories(sidebarOf(page), known), [page, known]);

@@ -38,12 +38,20 @@ export function fillKnownCategories(items: SidebarItem[] | undefined, known: Kno
 
 const pending = new Map<string, Promise<SidebarItem[]>>();
 
-/** Fetches a shell's items once, however many components ask; a failure may be retried. */
-export function fetchCategoryItems(url: string): Promise<SidebarItem[]> {
-  return requestOnce(pending, url, () =>
-    fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return (await response.json()) as SidebarItem[];
-    }),
+/**
+ * Fetches a shell's items once, however many components ask; a failure may be retried. `fresh`
+ * (the reader's Retry) always starts a new request: one begun before the click, perhaps while the
+ * network was still failing, is not the answer to it.
+ */
+export function fetchCategoryItems(url: string, options: { fresh?: boolean } = {}): Promise<SidebarItem[]> {
+  return requestOnce(
+    pending,
+    url,
+    () =>
+      fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return (await response.json()) as SidebarItem[];
+      }),
+    options,
   );
 }

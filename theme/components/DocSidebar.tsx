@@ -166,7 +166,8 @@ function useShellItems(item: SidebarCategory, open: boolean, router: ReturnType<
     if (!open || !isShell) return;
     let current = true;
     setState('loading');
-    router.loadSidebarCategory(item).catch(() => current && setState('failed'));
+    // A retry asks anew: a request begun before the click may still be failing.
+    router.loadSidebarCategory(item, { fresh: attempt > 0 }).catch(() => current && setState('failed'));
     return () => {
       current = false;
     };
