@@ -143,7 +143,8 @@ export async function finishIncremental(
     const targets = done.targets.get(rel);
     if (targets) kept.set(rel, { key, targets });
   }
-  // The targets first: a manifest names only pages whose targets, if any are stored, are this build's.
+  // Targets are used only for a page whose key the manifest and the targets file both give (pageReuse),
+  // so either file surviving alone after a failed write cannot pair a page with another build's targets.
   await writePageTargets(targetsFile(build.manifestPath), kept);
   await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
 }

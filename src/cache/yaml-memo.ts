@@ -13,6 +13,7 @@ import path from 'node:path';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { hashText } from './fingerprint.ts';
 import { readCachedJson, replaceCachedText } from './json-cache.ts';
+import { buildMemo } from './build-memo.ts';
 
 /** What a YAML text is checked as; each has its own schema and result. */
 export type YamlKind = 'front matter' | 'category';
@@ -39,24 +40,11 @@ export function memoised<T>(memo: YamlMemo | undefined, kind: YamlKind, file: st
 export async function loadYamlMemo(cacheRoot: string): Promise<YamlMemo> {
   const file = path.join(cacheRoot, FILE);
   const stored = (await readCachedJson<Record<string, unknown>>(file)) ?? {};
-  const earlier = new Map(Object.entries(stored));
-  const used = new Map<string, unknown>();
-  let missed = false;
+  const memo = buildMemo(new Map(Object.entries(stored)), (entries) => replaceCachedText(file, JSON.stringify(Object.fromEntries(entries))));
   const keyOf = (kind: YamlKind, page: string, yaml: string) => hashText(DOCSGEN_VERSION, kind, page, yaml);
   return {
-    get<T>(kind: YamlKind, page: string, yaml: string) {
-      const key = keyOf(kind, page, yaml);
-      const hit = earlier.get(key);
-      if (hit !== undefined) used.set(key, hit);
-      else missed = true;
-      return hit as T | undefined;
-    },
-    set(kind, page, yaml, checked) {
-      used.set(keyOf(kind, page, yaml), checked);
-    },
-    async save() {
-      if (!missed && used.size === earlier.size) return;
-      await replaceCachedText(file, JSON.stringify(Object.fromEntries(used)));
-    },
+    get: <T>(kind: YamlKind, page: string, yaml: string) => memo.get(keyOf(kind, page, yaml)) as T | undefined,
+    set: (kind, page, yaml, checked) => memo.set(keyOf(kind, page, yaml), checked),
+    save: () => memo.save(),
   };
 }

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { cacheReadsAllowed } from '../cache/reads.ts';
 import { replaceCachedText } from '../cache/json-cache.ts';
+import { buildMemo, type BuildMemo } from '../cache/build-memo.ts';
 import type { IndexedRecord } from './records.ts';
 import { LEVELS, type Level } from '../../theme/search/types.ts';
 
@@ -28,12 +29,8 @@ export interface PageKeys {
   forms: Map<string, Set<string>>;
 }
 
-export interface PageKeysMemo {
-  /** The page's keys (encoded, see encodePageKeys) if an earlier build stored them for the same records. */
-  get(fingerprint: string): string | undefined;
-  set(fingerprint: string, encoded: string): void;
-  save(): Promise<void>;
-}
+/** Fingerprint (keysFingerprint) → the page's keys encoded (encodePageKeys). */
+export type PageKeysMemo = BuildMemo<string>;
 
 const FILE = 'search-keys.txt';
 
@@ -64,23 +61,7 @@ export async function loadPageKeysMemo(cacheRoot: string): Promise<PageKeysMemo>
     const space = line.indexOf(' ');
     if (space > 0) earlier.set(line.slice(0, space), line.slice(space + 1));
   }
-  const used = new Map<string, string>();
-  let missed = false;
-  return {
-    get(fingerprint) {
-      const entry = earlier.get(fingerprint);
-      if (entry === undefined) missed = true;
-      else used.set(fingerprint, entry);
-      return entry;
-    },
-    set(fingerprint, encoded) {
-      used.set(fingerprint, encoded);
-    },
-    async save() {
-      if (!missed && used.size === earlier.size) return;
-      await replaceCachedText(file, [...used].map(([fingerprint, entry]) => `${fingerprint} ${entry}\n`).join(''));
-    },
-  };
+  return buildMemo(earlier, (entries) => replaceCachedText(file, [...entries].map(([fingerprint, entry]) => `${fingerprint} ${entry}\n`).join('')));
 }
 
 /** A page's keys as one line: `key field count [word…]` for each key, joined by `|`. */
