@@ -1,6 +1,7 @@
 /**
- * Loads config.yaml, validates it against its schema and fills in defaults. Every problem is
- * reported with the key path and the line and column of the offending key in the file.
+ * Loads config.yaml: validated against its schema with its defaults filled in (parse.ts), or, when
+ * the same text was validated before, taken from the project cache without loading the schema.
+ * Every problem is reported with the key path and the line and column of the offending key.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,8 +10,7 @@ import { projectCacheDir, readCachedJson, writeCachedJson } from '../cache/json-
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { DocsgenError, type SourcePosition } from '../errors.ts';
 import { parseYamlMapping, type KeyPath } from '../schema/yaml.ts';
-import { validateYaml } from '../schema/validate.ts';
-import { configSchema, type SiteConfig } from './schema.ts';
+import type { SiteConfig } from './schema.ts';
 
 export type { KeyPath } from '../schema/yaml.ts';
 
@@ -24,7 +24,8 @@ export interface LoadedConfig {
   locate(keyPath: KeyPath): SourcePosition;
 }
 
-const REFERENCE = 'config.yaml keys are listed in the README';
+/** What config.yaml holds, for the hint when the file is not a mapping. */
+export const CONFIG_EXAMPLE = '"title: My docs"';
 
 export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   const file = path.resolve(configFile);
@@ -41,19 +42,16 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   // skips validation. Deleting .docsgen/ is always safe.
   const cacheFile = path.join(projectCacheDir(path.dirname(file)), `config-${hashText(DOCSGEN_VERSION, text)}.json`);
   const validated = await readCachedJson<SiteConfig>(cacheFile);
-  const loaded = parseConfig(text, file, validated);
-  if (validated === undefined) await writeCachedJson(cacheFile, loaded.config);
+  if (validated !== undefined) return fromValidated(text, file, validated);
+  // The schema (zod, with the YAML checks: about 90 ms to load) is loaded only to validate.
+  const loaded = (await import('./parse.ts')).parseConfig(text, file);
+  await writeCachedJson(cacheFile, loaded.config);
   return loaded;
 }
 
-/** Parses and validates config.yaml; `validated` is the result of an earlier validation of the same text. */
-export function parseConfig(text: string, file: string, validated?: SiteConfig): LoadedConfig {
-  const parse = () => parseYamlMapping({ text, file, example: '"title: My docs"' });
-  if (validated !== undefined) {
-    // The same text parsed and validated before: parsed again only if a finding needs a key's position.
-    let parsed: ReturnType<typeof parse> | undefined;
-    return { config: validated, file, rootDir: path.dirname(file), locate: (keyPath) => (parsed ??= parse()).locate(keyPath) };
-  }
-  const parsed = parse();
-  return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, file, rootDir: path.dirname(file), locate: parsed.locate };
+/** The same text parsed and validated before: parsed again only if a finding needs a key's position. */
+function fromValidated(text: string, file: string, config: SiteConfig): LoadedConfig {
+  let parsed: ReturnType<typeof parseYamlMapping> | undefined;
+  const locate = (keyPath: KeyPath) => (parsed ??= parseYamlMapping({ text, file, example: CONFIG_EXAMPLE })).locate(keyPath);
+  return { config, file, rootDir: path.dirname(file), locate };
 }

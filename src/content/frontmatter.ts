@@ -3,9 +3,8 @@
  * types. Positions in messages are positions in the markdown file itself.
  */
 import { DocsgenError } from '../errors.ts';
-import { parseYamlMapping } from '../schema/yaml.ts';
-import { validateYaml, type InputWarning } from '../schema/validate.ts';
-import { frontMatterSchema, type FrontMatter } from './front-matter-schema.ts';
+import type { InputWarning } from '../schema/validate.ts';
+import type { FrontMatter } from './front-matter-schema.ts';
 import { memoised, type YamlMemo } from '../cache/yaml-memo.ts';
 
 export type { FrontMatter, HeroAction, FeatureCard } from './front-matter-schema.ts';
@@ -23,7 +22,7 @@ export interface ParsedMarkdownFile {
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /** `memo`: front matter checked by earlier builds (a build reads content/ through it). */
-export function parseMarkdownFile(text: string, file: string, memo?: YamlMemo): ParsedMarkdownFile {
+export async function parseMarkdownFile(text: string, file: string, memo?: YamlMemo): Promise<ParsedMarkdownFile> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const match = FENCE.exec(source);
   if (!match) {
@@ -36,18 +35,7 @@ export function parseMarkdownFile(text: string, file: string, memo?: YamlMemo): 
     return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
   }
   const yaml = match[1] ?? '';
-  const { frontMatter, warnings } = memoised(memo, 'front matter', file, yaml, () => checkFrontMatter(yaml, file));
+  const { frontMatter, warnings } = await memoised(memo, 'front matter', file, yaml, async () => (await import('./front-matter-check.ts')).checkFrontMatter(yaml, file));
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
-}
-
-function checkFrontMatter(yaml: string, file: string): { frontMatter: FrontMatter; warnings: Warning[] } {
-  // The YAML starts on line 2 of the file (after the opening fence).
-  const parsed = parseYamlMapping({ text: yaml, file, lineOffset: 1, name: 'front matter', example: '"title: Installing the hub"' });
-  const { value: frontMatter, warnings } = validateYaml(frontMatterSchema, parsed, {
-    warnUnknownTopLevelKeys: true,
-    subject: 'front matter',
-    reference: 'front matter keys are listed in the README',
-  });
-  return { frontMatter, warnings };
 }

@@ -63,7 +63,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       if (base === CATEGORY_FILE) {
         const dir = path.posix.dirname(relPath);
         const text = await readContentText(listing, contentDir, relPath, fileWarnings);
-        if (text !== undefined) categories.set(dir === '.' ? '' : dir, parseCategory(text, file, dir === '.' ? '' : dir, options.yamlMemo));
+        if (text !== undefined) categories.set(dir === '.' ? '' : dir, await parseCategory(text, file, dir === '.' ? '' : dir, options.yamlMemo));
         return;
       }
       if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
@@ -109,7 +109,7 @@ export async function readDoc(
   const fileWarnings: ContentWarning[] = [];
   const raw = await readContentText(listing ?? (await contentRoot(contentDir)), contentDir, relPath, fileWarnings);
   if (raw === undefined) return { warnings: [], fileWarnings };
-  const parsed = parseMarkdownFile(raw, file, yamlMemo);
+  const parsed = await parseMarkdownFile(raw, file, yamlMemo);
   return { doc: toDoc(file, relPath, raw, parsed.frontMatter, parsed.body, parsed.bodyLineOffset), warnings: parsed.warnings, fileWarnings };
 }
 

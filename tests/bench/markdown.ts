@@ -25,7 +25,7 @@ const cpuMs = () => {
 
 export async function markdownCost(contentDir: string, limit = 400): Promise<MarkdownCost> {
   const files = (await readdir(contentDir, { recursive: true })).map(String).filter((f) => f.endsWith('.md')).sort();
-  const all = await Promise.all(files.map(async (f) => ({ rel: f, md: parseMarkdownFile(await readFile(path.join(contentDir, f), 'utf8'), f).body })));
+  const all = await Promise.all(files.map(async (f) => ({ rel: f, md: (await parseMarkdownFile(await readFile(path.join(contentDir, f), 'utf8'), f)).body })));
   const warmUp = all.slice(limit, limit + 50);
   const pages = all.slice(0, limit);
   const langs = languagesIn(all.map((p) => p.md));

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/config/parse.ts';
 import { DocsgenError, DocsgenErrors, formatError } from '../../src/errors.ts';
 
 function errorsOf(text: string): DocsgenErrors {

@@ -7,27 +7,25 @@ import { routeFromRelativePath } from '../../src/content/slug.ts';
 import { DocsgenError } from '../../src/errors.ts';
 
 describe('front matter', () => {
-  it('splits front matter from the body and keeps body lines in place', () => {
-    const parsed = parseMarkdownFile('---\ntitle: A\nsidebar_position: 2\n---\n\nBody\n', 'a.md');
+  it('splits front matter from the body and keeps body lines in place', async () => {
+    const parsed = await parseMarkdownFile('---\ntitle: A\nsidebar_position: 2\n---\n\nBody\n', 'a.md');
     expect(parsed.frontMatter).toEqual({ title: 'A', sidebar_position: 2 });
     expect(parsed.bodyLineOffset).toBe(4);
     expect(parsed.body).toBe('\nBody\n');
   });
 
-  it('warns about unknown keys with their position', () => {
-    const parsed = parseMarkdownFile('---\ntitle: A\ncolour: red\n---\nx', 'a.md');
+  it('warns about unknown keys with their position', async () => {
+    const parsed = await parseMarkdownFile('---\ntitle: A\ncolour: red\n---\nx', 'a.md');
     expect(parsed.warnings).toEqual([{ message: 'unknown front matter key "colour" is ignored', position: { file: 'a.md', line: 3, column: 1 } }]);
   });
 
-  it('rejects invalid YAML and wrong types with file, line and column', () => {
-    expect(() => parseMarkdownFile('---\ntitle: [oops\n---\n', 'a.md')).toThrow(DocsgenError);
-    try {
-      parseMarkdownFile('---\ntitle: A\nsidebar_position: first\n---\n', 'a.md');
-    } catch (error) {
-      expect((error as DocsgenError).message).toBe('front matter "sidebar_position" must be a number');
-      expect((error as DocsgenError).position).toEqual({ file: 'a.md', line: 3, column: 1 });
-    }
-    expect(() => parseMarkdownFile('---\ntitle: A\n', 'a.md')).toThrow(/not closed/);
+  it('rejects invalid YAML and wrong types with file, line and column', async () => {
+    await expect(parseMarkdownFile('---\ntitle: [oops\n---\n', 'a.md')).rejects.toThrow(DocsgenError);
+    await expect(parseMarkdownFile('---\ntitle: A\nsidebar_position: first\n---\n', 'a.md')).rejects.toMatchObject({
+      message: 'front matter "sidebar_position" must be a number',
+      position: { file: 'a.md', line: 3, column: 1 },
+    });
+    await expect(parseMarkdownFile('---\ntitle: A\n', 'a.md')).rejects.toThrow(/not closed/);
   });
 });
 

@@ -41,7 +41,7 @@ describe('odd page files', () => {
         'cr.md': '---\rtitle: Old Mac\r---\r\rText.\r',
       }),
     ).toEqual({ 'cr.md': 'Old Mac', 'crlf.md': 'CRLF', 'empty.md': 'Empty', 'only.md': 'Only front matter' });
-    expect(parseMarkdownFile('---\n---', 'x.md')).toMatchObject({ frontMatter: {}, body: '', bodyLineOffset: 2 });
+    expect(await parseMarkdownFile('---\n---', 'x.md')).toMatchObject({ frontMatter: {}, body: '', bodyLineOffset: 2 });
   });
 
   it('code languages are read from fence lines only, also on a page of blank lines', () => {

@@ -30,10 +30,10 @@ describe('per-page choice of syntax extensions', () => {
   let pages: string[];
   beforeAll(async () => {
     const dir = path.join(ROOT, 'content');
-    pages = readdirSync(dir, { recursive: true })
+    const files = readdirSync(dir, { recursive: true })
       .map(String)
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => parseMarkdownFile(readFileSync(path.join(dir, f), 'utf8'), f).body);
+      .filter((f) => f.endsWith('.md'));
+    pages = await Promise.all(files.map(async (f) => (await parseMarkdownFile(readFileSync(path.join(dir, f), 'utf8'), f)).body));
     options = {
       highlighter: await createCodeHighlighter(languagesIn([...pages, ...SAMPLES])),
       baseUrl: '/docs/',

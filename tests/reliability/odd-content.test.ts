@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createMarkdownRenderer, type MarkdownRenderer } from '../../src/markdown/render.ts';
 import { createCodeHighlighter } from '../../src/markdown/highlight.ts';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
-import { parseConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/config/parse.ts';
 import { build } from '../../src/build.ts';
 import { DocsgenError } from '../../src/errors.ts';
 import { copyFixture, runCli } from '../helpers.ts';
@@ -54,13 +54,13 @@ describe('property-based: odd content never crashes the generator', () => {
     );
   });
 
-  it('any front matter parses or gives a clear error with a position', () => {
+  it('any front matter parses or gives a clear error with a position', async () => {
     const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }));
     const key = fc.constantFrom('title', 'id', 'slug', 'sidebar_label', 'sidebar_position', 'description', 'draft', 'hide_table_of_contents', 'layout', 'hero', 'features', 'other');
-    fc.assert(
-      fc.property(fc.oneof(fc.dictionary(key, value).map((d) => Object.entries(d).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')), fc.string()), (yaml) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.dictionary(key, value).map((d) => Object.entries(d).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')), fc.string()), async (yaml) => {
         try {
-          parseMarkdownFile(`---\n${yaml}\n---\n\nBody`, 'p.md');
+          await parseMarkdownFile(`---\n${yaml}\n---\n\nBody`, 'p.md');
         } catch (error) {
           expect(isClearError(error)).toBe(true);
           expect((error as DocsgenError).position?.file).toBe('p.md');

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import path from 'node:path';
 import { scanContent, type DocSource } from '../../src/content/scan.ts';
 import { buildSidebar } from '../../src/content/sidebar.ts';
-import { parseConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/config/parse.ts';
 import { composeRoutes, NOT_FOUND_ROUTE } from '../../src/routes.ts';
 import type { RenderedMarkdown } from '../../src/markdown/render.ts';
 import type { ApiPageData } from '../../theme/data.ts';

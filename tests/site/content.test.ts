@@ -192,7 +192,7 @@ describe('the 5.4 SP1 documentation', () => {
         const test = COMPLETE.includes(issue) || existing.has(rel) ? it : it.skip;
         test(`${rel} exists with title, description, sidebar_position and at least 250 words`, async () => {
           const text = await readFile(path.join(CONTENT, rel), 'utf8');
-          const { frontMatter, body } = parseMarkdownFile(text, rel);
+          const { frontMatter, body } = await parseMarkdownFile(text, rel);
           expect(frontMatter.title, 'title').toBeTruthy();
           expect(frontMatter.description, 'description').toBeTruthy();
           if (rel !== 'index.md') expect(typeof frontMatter.sidebar_position, 'sidebar_position').toBe('number');

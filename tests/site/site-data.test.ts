@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import path from 'node:path';
 import { scanContent, type DocSource } from '../../src/content/scan.ts';
 import { buildSidebar } from '../../src/content/sidebar.ts';
-import { parseConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/config/parse.ts';
 import { buildSiteData } from '../../src/site/site-data.ts';
 import type { SidebarItem } from '../../theme/data.ts';
 
