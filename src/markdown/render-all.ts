@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { writeCacheEntrySync, type CachedMarkdown, type MarkdownCache } from '../cache/markdown-cache.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
-import type { RenderedMarkdown } from './render.ts';
+import type { RenderedMarkdown } from './page-renderer.ts';
 import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
@@ -98,14 +98,16 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
  * needs it first is rendered again once it is loaded.
  */
 async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<(doc: DocSource) => Promise<CachedMarkdown>> {
-  // The markdown toolchain loads only when some page is not in the cache.
-  const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createRecordingRenderer }] = await Promise.all([import('./highlight.ts'), import('./render.ts')]);
+  // The markdown toolchain loads only when some page is not in the cache, and its raw-HTML step
+  // (the HTML parser and the sanitizer) only when one of those pages may hold raw HTML.
+  const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createRecordingRenderer, mayHoldRawHtml }] = await Promise.all([import('./highlight.ts'), import('./page-renderer.ts')]);
+  const rawHtml = docs.some((doc) => mayHoldRawHtml(doc.markdown)) ? (await import('./raw-html.ts')).rehypeRawWhenNeeded : undefined;
   // Lazy only where blocks may come from the cache: a block Shiki must highlight throws once the
   // page is parsed, and the page is parsed again (for one 5 MB page, twice 13 s), so a cold cache
   // loads Shiki at once.
   const lazy = input.highlightCache?.mayHaveEntries() ?? false;
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
-  const render = createRecordingRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset });
+  const render = createRecordingRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset }, rawHtml);
   return async (doc) => {
     const attempt = () => render(doc.markdown, doc.relPath);
     try {

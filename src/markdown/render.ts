@@ -1,136 +1,19 @@
 /**
- * Markdown → HTML for one page: remark-parse, GFM, directives (admonitions), remark-rehype, raw
- * HTML, heading ids and anchors, link and image rewriting, Shiki, rehype-stringify.
+ * The markdown renderer with its whole toolchain, raw-HTML step included: what the markdown
+ * workers and the tests use. A build on this thread loads page-renderer.ts and the raw-HTML step
+ * separately, the step only when a page needs it (render-all.ts).
  */
-// Before any parsing: micromark's edits become linear in the page's size (see the module).
-import './linear-edit-map.ts';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkDirective from 'remark-directive';
-import remarkRehype from 'remark-rehype';
-import rehypeStringify from 'rehype-stringify';
-import { VFile } from 'vfile';
-import type { TocItem } from '../../theme/data.ts';
-import { remarkAdmonitions } from './admonitions.ts';
-import { FULL_GFM, gfmSyntaxOf, remarkGfmSelectable, type GfmSyntax } from './gfm.ts';
-import { rehypeHeadings, type HeadingData } from './headings.ts';
-import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
-import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
-import { remarkCodeMeta } from './code-meta.ts';
-import { rehypeTabs, remarkTabs } from './tabs.ts';
-import { rehypeAdmonitionIcons } from './admonition-icons.ts';
+import { createMarkdownRenderer as createPageRenderer, createRecordingRenderer as createRecordingPageRenderer, type MarkdownRenderer, type MarkdownRendererOptions } from './page-renderer.ts';
 import { rehypeRawWhenNeeded } from './raw-html.ts';
-import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
-import { checkMarkdownLimits } from './limits.ts';
-import { tokenizeLinkTargets } from '../checks/link-targets.ts';
 import type { CachedMarkdown } from '../cache/markdown-cache.ts';
 
-export interface RenderedMarkdown {
-  html: string;
-  toc: TocItem[];
-  /** Text of a leading h1, which is removed from the body. */
-  h1?: string;
-  findings: LinkFindings;
-  searchBlocks: SearchBlock[];
-  /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
-  linkTargets?: { ids: string[]; hrefs: string[] };
-}
-
-export interface MarkdownRendererOptions {
-  highlighter: CodeHighlighter;
-  baseUrl: string;
-  routeOfDoc: LinkContext['routeOfDoc'];
-  urlOfAsset: LinkContext['urlOfAsset'];
-  /** Always parse with every syntax extension (the reference the per-page choice must equal). */
-  fullSyntax?: boolean;
-}
-
-export type MarkdownRenderer = (markdown: string, relPath: string) => RenderedMarkdown;
-
-/** The syntax a page needs: GFM extensions, directives, and whether it can hold raw HTML at all. */
-interface PageSyntax extends GfmSyntax {
-  directives: boolean;
-  rawHtml: boolean;
-}
-
-const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true };
-
-/**
- * What `markdown` can contain. Directives start with ":" before a letter; raw HTML (the only source
- * of raw nodes, which the HTML parser and sanitizer step looks for) needs a "<".
- */
-function syntaxOf(markdown: string): PageSyntax {
-  return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: markdown.includes('<') };
-}
-
-/**
- * A renderer that records what each page resolved (every doc route and asset URL it asked for,
- * null where there was none) beside its result: the page's cache entry, whose links are checked
- * again before it is reused. Used on this thread and in the markdown workers alike.
- */
-export function createRecordingRenderer(options: MarkdownRendererOptions): (markdown: string, relPath: string) => CachedMarkdown {
-  let resolved: Pick<CachedMarkdown, 'docs' | 'assets'> = { docs: {}, assets: {} };
-  const render = createMarkdownRenderer({
-    ...options,
-    routeOfDoc: (rel) => {
-      const route = options.routeOfDoc(rel);
-      resolved.docs[rel] = route ?? null;
-      return route;
-    },
-    urlOfAsset: (rel) => {
-      const url = options.urlOfAsset(rel);
-      resolved.assets[rel] = url ?? null;
-      return url;
-    },
-  });
-  return (markdown, relPath) => {
-    resolved = { docs: {}, assets: {} };
-    return { result: render(markdown, relPath), ...resolved };
-  };
-}
+export type { MarkdownRenderer, MarkdownRendererOptions, RenderedMarkdown } from './page-renderer.ts';
 
 export function createMarkdownRenderer(options: MarkdownRendererOptions): MarkdownRenderer {
-  // Processors are built once per build, not once per page. A page picks the cheapest one that
-  // parses it exactly as the full one would (see gfm.ts).
-  const processors = new Map<string, ReturnType<typeof createProcessor>>();
-  const processorFor = (markdown: string) => {
-    const syntax = options.fullSyntax === true ? FULL_SYNTAX : syntaxOf(markdown);
-    const key = Object.values(syntax).map(Number).join('');
-    let processor = processors.get(key);
-    if (!processor) processors.set(key, (processor = createProcessor(options, syntax)));
-    return processor;
-  };
-  return (markdown, relPath) => {
-    checkMarkdownLimits(markdown, relPath);
-    const file = new VFile({ value: markdown, path: relPath });
-    const html = String(processorFor(markdown).processSync(file));
-    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };
-    return {
-      html,
-      toc: data.headings?.toc ?? [],
-      ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
-      findings: data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] },
-      searchBlocks: data.searchBlocks ?? [],
-      linkTargets: tokenizeLinkTargets(html),
-    };
-  };
+  return createPageRenderer(options, rehypeRawWhenNeeded);
 }
 
-function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax) {
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfmSelectable, syntax)
-    .use(remarkCodeMeta)
-    .use(syntax.directives ? [remarkDirective, remarkTabs, remarkAdmonitions] : [])
-    .use(remarkRehype, { allowDangerousHtml: true })
-    .use(syntax.rawHtml ? [rehypeRawWhenNeeded] : [])
-    .use(rehypeHeadings)
-    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
-    .use(rehypeSearchBlocks)
-    .use(rehypeShiki, options.highlighter)
-    .use(rehypeTabs)
-    // Admonition boxes come from directives or from raw HTML (the sanitizer keeps their classes).
-    .use(syntax.directives || syntax.rawHtml ? [rehypeAdmonitionIcons] : [])
-    .use(rehypeStringify)
-    .freeze();
+/** See page-renderer.ts: each page's result with the routes and URLs it resolved. */
+export function createRecordingRenderer(options: MarkdownRendererOptions): (markdown: string, relPath: string) => CachedMarkdown {
+  return createRecordingPageRenderer(options, rehypeRawWhenNeeded);
 }

@@ -2,7 +2,7 @@
  * The markdown stage renders on this thread and worker threads when many pages miss the cache, also
  * when run from source, and hands pages on one by one, waiting for a slow consumer.
  */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,5 +74,35 @@ describe('workers started early', () => {
     const rendered = await renderAllMarkdown({ docs, cache: new MarkdownCache(cacheDir, 'prestart'), baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, allDocRoutes: routes, allAssetUrls: {}, progress: () => undefined });
     expect(rendered.size).toBe(250);
     expect(rendered.get(docs[249]!)?.html).toContain('href="/docs/section/page-0/#page-0"');
+  }, 60_000);
+});
+
+describe('the raw-HTML step on this thread', () => {
+  /** Renders `pages` with modules loaded afresh (as a new build process would); returns the HTML and how often raw-html.ts loaded. */
+  async function renderFresh(pages: Record<string, string>) {
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock('../../src/markdown/raw-html.ts', async (original) => {
+      loads++;
+      return original();
+    });
+    const { renderAllMarkdown: render } = await import('../../src/markdown/render-all.ts');
+    const { MarkdownCache: Cache } = await import('../../src/cache/markdown-cache.ts');
+    const few = Object.entries(pages).map(([relPath, markdown]) => ({ ...docs[0]!, relPath, file: `/site/content/${relPath}`, markdown }));
+    const cache = new Cache(await mkdtemp(path.join(os.tmpdir(), 'docsgen-raw-step-')), 'raw');
+    const rendered = await render({ docs: few, cache, baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, progress: () => undefined });
+    vi.doUnmock('../../src/markdown/raw-html.ts');
+    return { html: few.map((doc) => rendered.get(doc)?.html ?? ''), loads };
+  }
+
+  it('is loaded only when a page to render may hold raw HTML, and then sanitizes it', async () => {
+    const plain = await renderFresh({ 'a.md': '## A\n\nText with **bold** and `code`.\n', 'b.md': '- [x] done\n' });
+    expect(plain.loads).toBe(0);
+    expect(plain.html[0]).toContain('<strong>bold</strong>');
+
+    const raw = await renderFresh({ 'a.md': '## A\n\nText.\n', 'b.md': 'Press <kbd>F5</kbd>.<img src=x onerror=alert(1)><script>alert(2)</script>\n' });
+    expect(raw.loads).toBe(1);
+    expect(raw.html[1]).toContain('<kbd>F5</kbd>');
+    expect(raw.html[1]).not.toMatch(/onerror|<script/);
   }, 60_000);
 });

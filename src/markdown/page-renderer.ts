@@ -1,0 +1,150 @@
+/**
+ * Markdown → HTML for one page: remark-parse, GFM, directives (admonitions), remark-rehype, raw
+ * HTML, heading ids and anchors, link and image rewriting, Shiki, rehype-stringify. The raw-HTML
+ * step (the HTML parser and the sanitizer, about a third of the toolchain's code) is given by the
+ * caller: render.ts always gives it; a build renders its pages without it when none of them can
+ * hold raw HTML (see render-all.ts), so a one-page edit does not load it for a page of markdown.
+ */
+// Before any parsing: micromark's edits become linear in the page's size (see the module).
+import './linear-edit-map.ts';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkDirective from 'remark-directive';
+import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
+import { VFile } from 'vfile';
+import type { TocItem } from '../../theme/data.ts';
+import { remarkAdmonitions } from './admonitions.ts';
+import { FULL_GFM, gfmSyntaxOf, remarkGfmSelectable, type GfmSyntax } from './gfm.ts';
+import { rehypeHeadings, type HeadingData } from './headings.ts';
+import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
+import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
+import { remarkCodeMeta } from './code-meta.ts';
+import { rehypeTabs, remarkTabs } from './tabs.ts';
+import { rehypeAdmonitionIcons } from './admonition-icons.ts';
+import type { rehypeRawWhenNeeded } from './raw-html.ts';
+import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
+import { checkMarkdownLimits } from './limits.ts';
+import { tokenizeLinkTargets } from '../checks/link-targets.ts';
+import type { CachedMarkdown } from '../cache/markdown-cache.ts';
+
+export interface RenderedMarkdown {
+  html: string;
+  toc: TocItem[];
+  /** Text of a leading h1, which is removed from the body. */
+  h1?: string;
+  findings: LinkFindings;
+  searchBlocks: SearchBlock[];
+  /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
+  linkTargets?: { ids: string[]; hrefs: string[] };
+}
+
+export interface MarkdownRendererOptions {
+  highlighter: CodeHighlighter;
+  baseUrl: string;
+  routeOfDoc: LinkContext['routeOfDoc'];
+  urlOfAsset: LinkContext['urlOfAsset'];
+  /** Always parse with every syntax extension (the reference the per-page choice must equal). */
+  fullSyntax?: boolean;
+}
+
+/** The raw-HTML step (raw-html.ts), or undefined where no page to render can hold raw HTML. */
+export type RawHtmlStep = typeof rehypeRawWhenNeeded | undefined;
+
+export type MarkdownRenderer = (markdown: string, relPath: string) => RenderedMarkdown;
+
+/** The syntax a page needs: GFM extensions, directives, and whether it can hold raw HTML at all. */
+interface PageSyntax extends GfmSyntax {
+  directives: boolean;
+  rawHtml: boolean;
+}
+
+const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true };
+
+/**
+ * What `markdown` can contain. Directives start with ":" before a letter; raw HTML (the only source
+ * of raw nodes, which the HTML parser and sanitizer step looks for) needs a "<".
+ */
+function syntaxOf(markdown: string): PageSyntax {
+  return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: mayHoldRawHtml(markdown) };
+}
+
+/** Whether a page needs the raw-HTML step. */
+export function mayHoldRawHtml(markdown: string): boolean {
+  return markdown.includes('<');
+}
+
+/**
+ * A renderer that records what each page resolved (every doc route and asset URL it asked for,
+ * null where there was none) beside its result: the page's cache entry, whose links are checked
+ * again before it is reused. Used on this thread and in the markdown workers alike.
+ */
+export function createRecordingRenderer(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): (markdown: string, relPath: string) => CachedMarkdown {
+  let resolved: Pick<CachedMarkdown, 'docs' | 'assets'> = { docs: {}, assets: {} };
+  const recording: MarkdownRendererOptions = {
+    ...options,
+    routeOfDoc: (rel) => {
+      const route = options.routeOfDoc(rel);
+      resolved.docs[rel] = route ?? null;
+      return route;
+    },
+    urlOfAsset: (rel) => {
+      const url = options.urlOfAsset(rel);
+      resolved.assets[rel] = url ?? null;
+      return url;
+    },
+  };
+  const render = createMarkdownRenderer(recording, rawHtml);
+  return (markdown, relPath) => {
+    resolved = { docs: {}, assets: {} };
+    return { result: render(markdown, relPath), ...resolved };
+  };
+}
+
+export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): MarkdownRenderer {
+  // Processors are built once per build, not once per page. A page picks the cheapest one that
+  // parses it exactly as the full one would (see gfm.ts).
+  const processors = new Map<string, ReturnType<typeof createProcessor>>();
+  const processorFor = (markdown: string) => {
+    const syntax = options.fullSyntax === true ? FULL_SYNTAX : syntaxOf(markdown);
+    const key = Object.values(syntax).map(Number).join('');
+    let processor = processors.get(key);
+    if (!processor) processors.set(key, (processor = createProcessor(options, syntax, rawHtml)));
+    return processor;
+  };
+  return (markdown, relPath) => {
+    checkMarkdownLimits(markdown, relPath);
+    const file = new VFile({ value: markdown, path: relPath });
+    const html = String(processorFor(markdown).processSync(file));
+    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };
+    return {
+      html,
+      toc: data.headings?.toc ?? [],
+      ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
+      findings: data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] },
+      searchBlocks: data.searchBlocks ?? [],
+      linkTargets: tokenizeLinkTargets(html),
+    };
+  };
+}
+
+function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax, rawHtml: RawHtmlStep) {
+  // The caller loads the step whenever a page to render may hold raw HTML (mayHoldRawHtml).
+  if (syntax.rawHtml && !rawHtml) throw new Error('internal error: a page that may hold raw HTML was rendered without the raw-HTML step');
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfmSelectable, syntax)
+    .use(remarkCodeMeta)
+    .use(syntax.directives ? [remarkDirective, remarkTabs, remarkAdmonitions] : [])
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(syntax.rawHtml && rawHtml ? [rawHtml] : [])
+    .use(rehypeHeadings)
+    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
+    .use(rehypeSearchBlocks)
+    .use(rehypeShiki, options.highlighter)
+    .use(rehypeTabs)
+    // Admonition boxes come from directives or from raw HTML (the sanitizer keeps their classes).
+    .use(syntax.directives || syntax.rawHtml ? [rehypeAdmonitionIcons] : [])
+    .use(rehypeStringify)
+    .freeze();
+}
