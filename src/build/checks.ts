@@ -38,7 +38,7 @@ export function runChecks(input: {
           routes: [...input.pages],
           files: input.files,
           configFile: project.loaded.file,
-          configPositionOf: (href) => input.site.linkPositions.get(href),
+          configPositionOf: (href) => input.site.linkPositionOf(href),
         }),
         apiPageAnchors(input.apiPages, project.config.baseUrl),
       ),

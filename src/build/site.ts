@@ -18,8 +18,8 @@ import type { OutputFile } from './output.ts';
 
 export interface Site {
   site: SiteData;
-  /** Where config.yaml set each navbar and footer link, by the href readers get. */
-  linkPositions: Map<string, SourcePosition>;
+  /** Where config.yaml set a navbar or footer link, by the href readers get (see site-data.ts). */
+  linkPositionOf(href: string): SourcePosition | undefined;
   warnings: Finding[];
   categoryFiles: OutputFile[];
   /** URL of the file holding a category's items. */
@@ -34,7 +34,7 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
     rel: itemsFileOf(category.key),
     contents: JSON.stringify((category.items ?? []).map((item) => (item.type === 'category' ? shellOf(item, sidebarItemsUrl) : item))),
   }));
-  const { site, errors, warnings, linkPositions } = buildSiteData({
+  const { site, errors, warnings, linkPositionOf } = buildSiteData({
     loaded: project.loaded,
     docs: content.docs,
     draftIds: content.draftIds,
@@ -47,7 +47,7 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
   await sanitizeAnnouncementBar(site, project.projectCache, (message) => warnings.push({ message, position: project.loaded.locate(['announcementBar', 'content']) }));
   return {
     site,
-    linkPositions,
+    linkPositionOf,
     warnings: warnings.map((w) => ({ kind: 'config' as const, message: w.message, position: w.position, severity: 'warn' as const })),
     categoryFiles,
     sidebarItemsUrl,

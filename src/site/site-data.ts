@@ -24,8 +24,12 @@ export interface SiteDataInput {
 
 export interface SiteDataResult {
   site: SiteData;
-  /** Where in config.yaml each navbar and footer link was configured, by the href readers get. */
-  linkPositions: Map<string, ReturnType<LoadedConfig['locate']>>;
+  /**
+   * Where in config.yaml a navbar or footer link was configured, by the href readers get. Found
+   * only when asked (for a broken link): finding it parses config.yaml, which a build whose config
+   * is in the cache otherwise skips.
+   */
+  linkPositionOf(href: string): ReturnType<LoadedConfig['locate']> | undefined;
   errors: DocsgenError[];
   warnings: { message: string; position: ReturnType<LoadedConfig['locate']> }[];
 }
@@ -39,7 +43,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     firstDoc: flattenSidebar(input.sidebar)[0],
     errors: [],
     warnings: [],
-    linkPositions: new Map(),
+    linkKeys: new Map(),
     pageRoutes: knownPageRoutes(config, input.docs, input.sidebar),
   };
   const items = config.navbar.items.map((item, i) => resolveNavbarItem(item, ['navbar', 'items', i], ctx)).filter((i): i is NavItem => i !== undefined);
@@ -63,7 +67,11 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     search: searchSettings(config, input.searchIndexUrl),
     lazyCss: input.lazyCss,
   };
-  return { site, errors: ctx.errors, warnings: ctx.warnings, linkPositions: ctx.linkPositions };
+  const linkPositionOf = (href: string) => {
+    const keyPath = ctx.linkKeys.get(href);
+    return keyPath && input.loaded.locate(keyPath);
+  };
+  return { site, errors: ctx.errors, warnings: ctx.warnings, linkPositionOf };
 }
 
 interface NavContext {
@@ -73,7 +81,8 @@ interface NavContext {
   firstDoc: { route: string } | undefined;
   errors: DocsgenError[];
   warnings: SiteDataResult['warnings'];
-  linkPositions: SiteDataResult['linkPositions'];
+  /** The key path in config.yaml of each navbar and footer link (the first, where two give the same href). */
+  linkKeys: Map<string, KeyPath>;
   pageRoutes: ReadonlySet<string>;
 }
 
@@ -116,7 +125,7 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
         ctx.warnings.push({ message: `navbar item "${label}" has neither "to" nor "href"`, position: ctx.input.loaded.locate(keyPath) });
         return { kind: 'error', label, problem: where, ...common };
       }
-      if (!ctx.linkPositions.has(target.href)) ctx.linkPositions.set(target.href, ctx.input.loaded.locate([...keyPath, item.href ? 'href' : 'to']));
+      if (!ctx.linkKeys.has(target.href)) ctx.linkKeys.set(target.href, [...keyPath, item.href ? 'href' : 'to']);
       return { kind: 'link', label, ...target, ...common };
     }
   }
@@ -172,7 +181,7 @@ function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext):
       title: column.title,
       items: column.items.map((entry, i) => {
         const target = linkOf(ctx, entry.to, entry.href) ?? { href: ctx.base, external: false };
-        if (!ctx.linkPositions.has(target.href)) ctx.linkPositions.set(target.href, ctx.input.loaded.locate(['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']));
+        if (!ctx.linkKeys.has(target.href)) ctx.linkKeys.set(target.href, ['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']);
         return { label: entry.label, ...target };
       }),
     })),

@@ -74,9 +74,21 @@ navbar:
   });
 
   it('builds footer columns and remembers where each configured link is, for findings', () => {
-    const { site, linkPositions } = siteOf('footer:\n  links:\n    - title: Docs\n      items:\n        - { label: Start, to: /guide/ }\n  copyright: C\n');
+    const { site, linkPositionOf } = siteOf('footer:\n  links:\n    - title: Docs\n      items:\n        - { label: Start, to: /guide/ }\n  copyright: C\n');
     expect(site.footer?.columns).toEqual([{ title: 'Docs', items: [{ label: 'Start', href: '/docs/guide/', external: false }] }]);
-    expect(linkPositions.get('/docs/guide/')?.line).toBe(8);
+    expect(linkPositionOf('/docs/guide/')?.line).toBe(8);
+  });
+
+  it('finds where a link was configured only when asked: a build with its config cached does not parse config.yaml for it', () => {
+    const parsed = parseConfig(`${BASE}navbar:\n  items:\n    - { label: Guide, to: /guide/ }\n    - { label: Home, href: "https://example.com/" }\n`, '/site/config.yaml');
+    const asked: unknown[] = [];
+    const loaded = { ...parsed, locate: (keyPath: readonly (string | number)[]) => (asked.push(keyPath), parsed.locate(keyPath)) };
+    const { errors, linkPositionOf } = buildSiteData({ loaded, docs, draftIds: new Set(), sidebar, searchIndexUrl: undefined, lazyCss: {} });
+    expect(errors).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(linkPositionOf('https://example.com/')).toEqual({ file: '/site/config.yaml', line: 7, column: 22 });
+    expect(asked).toEqual([['navbar', 'items', 1, 'href']]);
+    expect(linkPositionOf('/elsewhere/')).toBeUndefined();
   });
 
   it('uses the embedded index unless all three hosted search settings are given, with contextual facets', () => {
