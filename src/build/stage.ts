@@ -1,8 +1,9 @@
 /**
  * Named, timed stages. Every stage of a build runs through `stage(name, fn)`, which reports
- * progress and, with DOCSGEN_TIMINGS=1, how long it took and the memory the build then held (under
- * `node --expose-gc` the heap figure is what the build retains, not garbage). Models: VitePress's
- * `task()` and Docusaurus's PerfLogger.
+ * progress and, with DOCSGEN_TIMINGS=1, how long it took, the memory the build then held (under
+ * `node --expose-gc` the heap figure is what the build retains, not garbage) and when it ended,
+ * counted from the start of the process: the gaps between stages are module loading and Node's
+ * start. Models: VitePress's `task()` and Docusaurus's PerfLogger.
  */
 export interface StageTiming {
   name: string;
@@ -24,7 +25,7 @@ export function createStageRunner(options: { progress?: Progress; log?: (line: s
     const result = await fn();
     const ms = performance.now() - started;
     timings.push({ name, ms });
-    if (log) log(`timing ${name}: ${ms.toFixed(0)} ms (${memoryNote()})`);
+    if (log) log(`timing ${name}: ${ms.toFixed(0)} ms (${memoryNote()}) at ${performance.now().toFixed(0)} ms`);
     return result;
   };
   return Object.assign(run, { timings }) as StageRunner;
