@@ -39,6 +39,17 @@ describe('docsgen check on a site with known problems', () => {
     expect(navbar[0]?.hint).toContain('navbar, the footer or the theme');
   });
 
+  it("puts a broken navbar link at its line in config.yaml, also when the config's validated form comes from the cache", async () => {
+    const config = path.join(dir, 'config.yaml');
+    const line = (await readFile(config, 'utf8')).split('\n').findIndex((l) => l.includes('label: Broken, to: /missing-from-navbar/')) + 1;
+    const first = findings.find((f) => f.link === '/docs/missing-from-navbar/');
+    expect(first?.position).toMatchObject({ file: config, line });
+    // The first run cached the validated config: this one takes it from there and parses the YAML only to place the finding.
+    const again = await runCli(['check', '--config', config, '--format', 'json']);
+    const cached = (JSON.parse(again.stdout) as { findings: Finding[] }).findings.find((f) => f.link === '/docs/missing-from-navbar/');
+    expect(cached?.position).toEqual(first?.position);
+  });
+
   it('names both files of a duplicate route and uses the first by path', () => {
     const dup = findings.find((f) => f.kind === 'duplicate-route');
     expect(dup?.message).toBe('duplicate route /guide/second/: guide/zz-dup.md and guide/second.md both produce it; guide/second.md is used');
