@@ -17,6 +17,7 @@ import type { Project } from './project.ts';
 import { withGeneratedIndexes } from './category-pages.ts';
 import { NOT_FOUND_ROUTE } from '../routes.ts';
 import { loadYamlMemo } from '../cache/yaml-memo.ts';
+import { loadCleanSvgMemo } from '../cache/svg-memo.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
 
@@ -53,7 +54,9 @@ export async function readContent(project: Project, options: { includeDrafts: bo
   const files = { contentDir: project.contentDir, root: scan.root };
   const fileWarnings = [...scan.fileWarnings];
   const assets = await hashAssets(files, scan.assets, project.config.baseUrl, fileWarnings);
-  const svgErrors = await scriptedSvgErrors(files, scan.assets);
+  const cleanSvgs = await loadCleanSvgMemo(project.projectCache);
+  const svgErrors = await scriptedSvgErrors(files, scan.assets, cleanSvgs);
+  await cleanSvgs.save();
   if (svgErrors.length > 0) throw svgErrors.length === 1 ? svgErrors[0] : new DocsgenErrors(svgErrors);
   return {
     allDocs,

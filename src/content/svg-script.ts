@@ -18,6 +18,7 @@ import { readContentFile } from './files.ts';
 import { decodeContentText } from './encoding.ts';
 import { lineColumnAt } from '../openapi/positions.ts';
 import type { ContentFiles } from './assets.ts';
+import type { CleanSvgMemo } from '../cache/svg-memo.ts';
 
 export interface ActiveSvgContent {
   /** What was found, as the message says it: `<script>`, `the onload attribute`, … */
@@ -54,8 +55,11 @@ export function findActiveSvgContent(text: string): ActiveSvgContent | undefined
   return found ? { what: found.what, ...lineColumnAt(text, found.index) } : undefined;
 }
 
-/** An error for each SVG file of content/ (images and `_static/`) with active content. */
-export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonly string[]): Promise<DocsgenError[]> {
+/**
+ * An error for each SVG file of content/ (images and `_static/`) with active content. `clean`:
+ * the texts earlier builds found free of it, which are not parsed again.
+ */
+export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonly string[], clean?: CleanSvgMemo): Promise<DocsgenError[]> {
   const errors = await Promise.all(
     relPaths
       .filter((rel) => path.posix.extname(rel).toLowerCase() === '.svg')
@@ -63,8 +67,12 @@ export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonl
         const read = await readContentFile(content, content.contentDir, rel);
         // An unreadable file is the assets' warning (assets.ts); it is not published either.
         const text = 'bytes' in read ? svgText(read.bytes) : undefined;
-        const found = text === undefined ? undefined : findActiveSvgContent(text);
-        if (!found) return undefined;
+        if (text === undefined || clean?.isClean(text)) return undefined;
+        const found = findActiveSvgContent(text);
+        if (!found) {
+          clean?.markClean(text);
+          return undefined;
+        }
         return new DocsgenError(`this SVG image contains ${found.what}: a reader who opens the image by itself would run it on the site's origin`, {
           position: { file: path.join(content.contentDir, rel), line: found.line, column: found.column },
           hint: 'remove the script, event handler or script URL (a drawing needs none); for an interactive diagram, embed a page instead',
