@@ -13,12 +13,18 @@ export function projectCacheDir(rootDir: string): string {
 }
 
 export async function readCachedJson<T>(file: string): Promise<T | undefined> {
-  if (!cacheReadsAllowed()) return undefined;
+  const text = await readCachedText(file);
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
+    return text === undefined ? undefined : (JSON.parse(text) as T);
   } catch {
     return undefined;
   }
+}
+
+/** A cache file's text; undefined when it is missing or unreadable, or under --no-cache. */
+export async function readCachedText(file: string): Promise<string | undefined> {
+  if (!cacheReadsAllowed()) return undefined;
+  return readFile(file, 'utf8').catch(() => undefined);
 }
 
 export async function writeCachedJson(file: string, value: unknown): Promise<void> {

@@ -7,12 +7,10 @@
  * the check would find. Only clean files are kept: a file with script is refused afresh by every
  * build. Each save keeps only the hashes of that build, so the file does not grow with old images.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { hashText } from './fingerprint.ts';
-import { cacheReadsAllowed } from './reads.ts';
-import { replaceCachedText } from './json-cache.ts';
+import { readCachedText, replaceCachedText } from './json-cache.ts';
 import { buildMemo } from './build-memo.ts';
 
 export interface CleanSvgMemo {
@@ -32,7 +30,7 @@ export function cleanSvgKey(text: string): string {
 
 export async function loadCleanSvgMemo(cacheRoot: string): Promise<CleanSvgMemo> {
   const file = path.join(cacheRoot, FILE);
-  const stored = cacheReadsAllowed() ? await readFile(file, 'utf8').catch(() => '') : '';
+  const stored = (await readCachedText(file)) ?? '';
   const earlier = new Map(stored.split('\n').flatMap((line) => (line ? [[line, true] as const] : [])));
   const memo = buildMemo<true>(earlier, (entries) => replaceCachedText(file, [...entries.keys()].join('\n')));
   return {

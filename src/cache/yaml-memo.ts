@@ -30,8 +30,8 @@ const FILE = 'checked-yaml.json';
 
 /**
  * Checks `yaml` with `check` unless the memo holds the result for the same kind, file and text.
- * `check` may load its parser and schema first (front-matter-check.ts, category-check.ts): a build whose YAML is all in
- * the memo never loads them.
+ * `check` may load its parser and schema first (front-matter-check.ts, category-check.ts): a
+ * build whose YAML is all in the memo never loads them.
  */
 export async function memoised<T>(memo: YamlMemo | undefined, kind: YamlKind, file: string, yaml: string, check: () => T | Promise<T>): Promise<T> {
   const known = memo?.get<T>(kind, file, yaml);

@@ -13,12 +13,10 @@
  * and words never contain spaces, `|` or line breaks (see theme/search/analyze.ts), and a large
  * build keeps one flat string a page until the file is written.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import { cacheReadsAllowed } from '../cache/reads.ts';
-import { replaceCachedText } from '../cache/json-cache.ts';
+import { readCachedText, replaceCachedText } from '../cache/json-cache.ts';
 import { buildMemo, type BuildMemo } from '../cache/build-memo.ts';
 import type { IndexedRecord } from './records.ts';
 import { LEVELS, type Level } from '../../theme/search/types.ts';
@@ -56,7 +54,7 @@ export function keysFingerprint(records: readonly IndexedRecord[]): string {
 export async function loadPageKeysMemo(cacheRoot: string): Promise<PageKeysMemo> {
   const file = path.join(cacheRoot, FILE);
   const earlier = new Map<string, string>();
-  const text = cacheReadsAllowed() ? await readFile(file, 'utf8').catch(() => '') : '';
+  const text = (await readCachedText(file)) ?? '';
   for (const line of text.split('\n')) {
     const space = line.indexOf(' ');
     if (space > 0) earlier.set(line.slice(0, space), line.slice(space + 1));
