@@ -44,9 +44,10 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
   let done = 0;
   // Reusing a page means linking its file from the previous out/.
   const reuse = options.incremental && output.linkFrom ? pageReuse(options.incremental, render.context, prepared.themeHash) : undefined;
-  const emit = async (i: number, route: RouteEntry) => {
+  // `htmlHash`: the hash of the page's markdown HTML, when the markdown stage has it (see RenderedMarkdown).
+  const emit = async (i: number, route: RouteEntry, htmlHash?: string) => {
     const rel = pageFileOf(route);
-    const before = reuse ? await reuse.previous(rel, reuse.keyOf(route.page)) : undefined;
+    const before = reuse ? await reuse.previous(rel, reuse.keyOf(route.page, htmlHash)) : undefined;
     if (before && output.linkFrom) {
       await output.linkFrom(rel, before.source);
       checked[i] = 'targets' in before ? render.checkedFrom(route, before.targets) : render.withDocument(route, before.html).checked;
@@ -68,7 +69,7 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
     async (doc, md) => {
       rendered.set(doc, md);
       const i = routeIndex.get(doc);
-      if (i !== undefined) await emit(i, composeDoc(doc, md));
+      if (i !== undefined) await emit(i, composeDoc(doc, md), md.htmlHash);
       // The search index still needs the page's search blocks; its ids and hrefs were collected.
       if (options.release) rendered.set(doc, { ...md, html: '', toc: [], linkTargets: { ids: [], hrefs: [] } });
     },

@@ -3,6 +3,10 @@
  * the page's source, the docsgen version and the build settings. Each entry records the link and
  * image targets it resolved, and is reused only while those still resolve the same way. Deleting
  * the folder is always safe.
+ *
+ * An entry also keeps the hash of the page's HTML, made where the entry is written (on a worker
+ * thread in a large build): an incremental build keys every page by its HTML (incremental.ts), and
+ * hashing each page's HTML again there was a tenth of a one-page edit's build at 10,000 pages.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +20,16 @@ export interface CachedMarkdown {
   /** Doc links and assets the page resolved while rendering, with what they resolved to. */
   docs: Record<string, string | null>;
   assets: Record<string, string | null>;
+}
+
+/** The hash of a page's HTML, as an entry keeps it and a page's key uses it. */
+export function htmlHashOf(html: string): string {
+  return hashText(html);
+}
+
+/** An entry as the JSON text of its file, with the hash of its HTML added to its result. */
+export function serializeEntry(entry: CachedMarkdown): string {
+  return JSON.stringify({ ...entry, result: { ...entry.result, htmlHash: htmlHashOf(entry.result.html) } });
 }
 
 export class MarkdownCache {
@@ -82,7 +96,7 @@ export class MarkdownCache {
               await mkdir(dir, { recursive: true });
               this.madeDirs.add(dir);
             }
-            await writeFile(file, JSON.stringify(entry));
+            await writeFile(file, serializeEntry(entry));
           } catch {
             // A read-only or full disk: the page is rendered again next time.
           }

@@ -37,6 +37,8 @@ export interface RenderedMarkdown {
   searchBlocks: SearchBlock[];
   /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
   linkTargets?: { ids: string[]; hrefs: string[] };
+  /** The hash of `html` (htmlHashOf), when the result went through the cache: a page's key uses it instead of hashing the HTML again. */
+  htmlHash?: string;
 }
 
 export interface MarkdownRendererOptions {

@@ -9,6 +9,9 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, runCli } from '../helpers.ts';
+import { pageReuse } from '../../src/build/incremental.ts';
+import { htmlHashOf } from '../../src/cache/markdown-cache.ts';
+import type { PageData, SidebarItem } from '../../theme/data.ts';
 
 async function build(site: string, out = path.join(site, 'out')) {
   const result = await runCli(['build', '--config', path.join(site, 'config.yaml'), '--out', out]);
@@ -228,4 +231,37 @@ describe('incremental docsgen build', () => {
     expect(await contentsOf(path.join(site, 'out'))).toEqual(expected);
     await rm(site, { recursive: true, force: true });
   }, 120_000);
+});
+
+describe("a page's key", () => {
+  const page: PageData = { kind: 'page', route: '/a/', title: 'A', description: '', html: '<p>A page.</p>', toc: [], hideToc: false };
+  const keyOf = pageReuse(undefined, 'context', 'theme').keyOf;
+
+  it('is the same whether the HTML is hashed here or its hash comes from the markdown cache', () => {
+    expect(keyOf(page, htmlHashOf(page.html))).toBe(keyOf(page));
+  });
+
+  it('changes with the HTML, with the rest of the page, and with what all pages are made from', () => {
+    const keys = [
+      keyOf(page),
+      keyOf({ ...page, html: '<p>Another page.</p>' }),
+      keyOf(page, htmlHashOf('<p>Another page.</p>')),
+      keyOf({ ...page, title: 'B' }),
+      pageReuse(undefined, 'other context', 'theme').keyOf(page),
+      pageReuse(undefined, 'context', 'other theme').keyOf(page),
+    ];
+    expect(new Set(keys).size).toBe(keys.length - 1);
+    expect(keys[1]).toBe(keys[2]);
+  });
+
+  it("changes with a doc's sidebar, which pages of one folder share (the same items in another array: the same key)", () => {
+    const sidebar = (label: string): SidebarItem[] => [{ type: 'link', label, route: '/a/' }];
+    const doc = (items: SidebarItem[]): PageData => ({ ...page, kind: 'doc', doc: { id: 'a', breadcrumbs: [], section: 0, sidebar: items } });
+    const shared = sidebar('A');
+    const keyOfDoc = pageReuse(undefined, 'context', 'theme').keyOf;
+    expect(keyOfDoc(doc(shared))).toBe(keyOfDoc(doc(shared)));
+    expect(keyOfDoc(doc(sidebar('A')))).toBe(keyOfDoc(doc(shared)));
+    expect(keyOfDoc(doc(sidebar('B')))).not.toBe(keyOfDoc(doc(shared)));
+    expect(keyOfDoc({ ...doc(shared), title: 'B' } as PageData)).not.toBe(keyOfDoc(doc(shared)));
+  });
 });

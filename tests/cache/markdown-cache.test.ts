@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MarkdownCache } from '../../src/cache/markdown-cache.ts';
+import { MarkdownCache, htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { RenderedMarkdown } from '../../src/markdown/render.ts';
 
 const result = (html: string): RenderedMarkdown => ({ html, toc: [], findings: { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] }, searchBlocks: [] });
@@ -16,7 +16,7 @@ describe('markdown cache', () => {
     keys.forEach((key, i) => cache.set(key, { result: result(`<p>${i}</p>`), docs: { 'other.md': '/other/' }, assets: {} }));
     await cache.flush();
     const next = new MarkdownCache(root, 'salt');
-    for (const [i, key] of keys.entries()) expect((await next.get(key, resolveAll))?.html).toBe(`<p>${i}</p>`);
+    for (const [i, key] of keys.entries()) expect(await next.get(key, resolveAll)).toMatchObject({ html: `<p>${i}</p>`, htmlHash: htmlHashOf(`<p>${i}</p>`) });
     // A link that now resolves elsewhere invalidates the entry; another salt is another cache.
     expect(await next.get(keys[0]!, { ...resolveAll, doc: () => '/moved/' })).toBeUndefined();
     expect(new MarkdownCache(root, 'other').keyOf('page-0.md', '# Page 0')).not.toBe(keys[0]);
