@@ -34,40 +34,54 @@ export interface LinkCheckInput {
 const REPEATED_ON_PAGES = 5;
 
 export function checkLinks(input: LinkCheckInput): Finding[] {
+  const verdictOf = linkVerdicts(input);
+  const problems = new ProblemLog(input);
+  // An href that starts with "/" resolves the same from every page, and most do (the sidebar's,
+  // the navbar's, content links with the base): its verdict is worked out once. At 10,000 pages,
+  // parsing every page's every href as a URL was half of the checks.
+  const fromAnyPage = new Map<string, Verdict>();
+  for (const route of input.routes) {
+    for (const href of new Set(route.hrefs)) {
+      if (href === '' || isExternal(href)) continue;
+      let verdict: Verdict;
+      if (!href.startsWith('/')) verdict = verdictOf(href, route);
+      else if (fromAnyPage.has(href)) verdict = fromAnyPage.get(href);
+      else fromAnyPage.set(href, (verdict = verdictOf(href, route)));
+      if (verdict) problems.report(verdict.kind, href, verdict.reason, route);
+    }
+  }
+  return problems.findings();
+}
+
+/** Why a link is broken, or undefined when it resolves (or leads outside the site). */
+type Verdict = { kind: ProblemKind; reason: string } | undefined;
+
+/** Resolves a link of a page the way the server and the client router do. */
+function linkVerdicts(input: LinkCheckInput): (href: string, route: RenderedRoute) => Verdict {
   const routePaths = new Set(input.routes.map((r) => r.path));
   const none: ReadonlySet<string> = new Set();
   const idsOf = (route: RenderedRoute | undefined): ReadonlySet<string> => route?.ids ?? none;
   const byPath = new Map(input.routes.map((r) => [r.path, r]));
-  const problems = new ProblemLog(input);
-
-  for (const route of input.routes) {
-    for (const href of new Set(route.hrefs)) {
-      if (href === '' || isExternal(href)) continue;
-      const url = new URL(href, `http://docsgen.invalid${route.path}`);
-      const hash = decodeFragment(url.hash.slice(1));
-      if (href.startsWith('#')) {
-        if (hash && !idsOf(route).has(hash)) problems.report('broken-anchor', href, `no element with id "${hash}" on this page`, route);
-        continue;
-      }
-      let pathname: string;
-      try {
-        pathname = decodeURI(url.pathname);
-      } catch {
-        pathname = url.pathname;
-      }
-      if (!isUnderBase(pathname, input.baseUrl)) continue; // outside the site
-      const targetRoute = matchRoute(pathname, routePaths);
-      if (targetRoute) {
-        if (hash && !idsOf(byPath.get(targetRoute)).has(hash)) {
-          problems.report('broken-anchor', href, `no element with id "${hash}" on ${targetRoute}`, route);
-        }
-        continue;
-      }
-      const filePath = pathname.slice(input.baseUrl.length);
-      if (!input.files.has(filePath)) problems.report('broken-link', href, `no page or file at ${pathname}`, route);
+  return (href, route) => {
+    const url = new URL(href, `http://docsgen.invalid${route.path}`);
+    const hash = decodeFragment(url.hash.slice(1));
+    if (href.startsWith('#')) {
+      return hash && !idsOf(route).has(hash) ? { kind: 'broken-anchor', reason: `no element with id "${hash}" on this page` } : undefined;
     }
-  }
-  return problems.findings();
+    let pathname: string;
+    try {
+      pathname = decodeURI(url.pathname);
+    } catch {
+      pathname = url.pathname;
+    }
+    if (!isUnderBase(pathname, input.baseUrl)) return undefined; // outside the site
+    const targetRoute = matchRoute(pathname, routePaths);
+    if (targetRoute) {
+      return hash && !idsOf(byPath.get(targetRoute)).has(hash) ? { kind: 'broken-anchor', reason: `no element with id "${hash}" on ${targetRoute}` } : undefined;
+    }
+    const filePath = pathname.slice(input.baseUrl.length);
+    return input.files.has(filePath) ? undefined : { kind: 'broken-link', reason: `no page or file at ${pathname}` };
+  };
 }
 
 type ProblemKind = 'broken-link' | 'broken-anchor';
