@@ -11,13 +11,17 @@ import { writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
 import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
 import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
+import { WriteSlots } from './write-slots.ts';
+
+/** Writes in flight at once: enough to keep the disk busy while pages are rendered. */
+const MAX_IN_FLIGHT = 64;
 
 export class OutputWriter {
   readonly tempDir: string;
   private readonly outDir: string;
   private readonly written = new Set<string>();
   private readonly dirs = new Map<string, Promise<void>>();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly slots = new WriteSlots(MAX_IN_FLIGHT);
   private failure: Error | undefined;
 
   private constructor(outDir: string, tempDir: string) {
@@ -48,7 +52,7 @@ export class OutputWriter {
   }
 
   /**
-   * Queues a file; up to 64 writes are in flight at once, so rendering overlaps with the disk.
+   * Queues a file; up to MAX_IN_FLIGHT writes are in flight at once, so rendering overlaps with the disk.
    * Errors surface at the next write or at flush().
    */
   async write(relPath: string, contents: string | Uint8Array): Promise<void> {
@@ -79,14 +83,12 @@ export class OutputWriter {
     const task = work().catch((error: unknown) => {
       this.failure ??= error as Error;
     });
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
-    if (this.inFlight.size >= 64) await Promise.race(this.inFlight);
+    await this.slots.started(task);
   }
 
   /** Waits for every queued write; throws the first write error. */
   async flush(): Promise<void> {
-    await Promise.all(this.inFlight);
+    await this.slots.settled();
     if (this.failure) throw this.failure;
   }
 
@@ -136,7 +138,7 @@ export class OutputWriter {
   }
 
   async abort(): Promise<void> {
-    await Promise.allSettled(this.inFlight);
+    await this.slots.settled();
     await removeOwnFolder(this.tempDir);
   }
 }
