@@ -8,8 +8,8 @@
  * thread in a large build): an incremental build keys every page by its HTML (incremental.ts), and
  * hashing each page's HTML again there was a tenth of a one-page edit's build at 10,000 pages.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import { hashText } from './fingerprint.ts';
@@ -65,7 +65,10 @@ export class MarkdownCache {
     if (!cacheReadsAllowed()) return undefined;
     let entry: CachedMarkdown;
     try {
-      entry = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as CachedMarkdown;
+      // Read synchronously: for a small file fs.promises.readFile costs several times the CPU
+      // (a file handle, then open, stat, read and close each a round trip to the thread pool):
+      // 10,000 entries took 1.6-2.1 s of CPU that way and 0.3-0.4 s read at once.
+      entry = JSON.parse(readFileSync(this.fileOf(key), 'utf8')) as CachedMarkdown;
     } catch {
       return undefined;
     }
