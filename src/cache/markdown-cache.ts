@@ -4,9 +4,10 @@
  * image targets it resolved, and is reused only while those still resolve the same way. Deleting
  * the folder is always safe.
  *
- * An entry also keeps the hash of the page's HTML, made where the entry is written (on a worker
- * thread in a large build): an incremental build keys every page by its HTML (incremental.ts), and
- * hashing each page's HTML again there was a tenth of a one-page edit's build at 10,000 pages.
+ * An entry also keeps the hash of the page's HTML, made with the entry (createRecordingRenderer,
+ * on a worker thread in a large build): an incremental build keys every page by its HTML
+ * (incremental.ts), and hashing each page's HTML again there was a tenth of a one-page edit's
+ * build at 10,000 pages.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,11 +26,6 @@ export interface CachedMarkdown {
 /** The hash of a page's HTML, as an entry keeps it and a page's key uses it. */
 export function htmlHashOf(html: string): string {
   return hashText(html);
-}
-
-/** An entry as the JSON text of its file, with the hash of its HTML added to its result. */
-export function serializeEntry(entry: CachedMarkdown): string {
-  return JSON.stringify({ ...entry, result: { ...entry.result, htmlHash: htmlHashOf(entry.result.html) } });
 }
 
 export class MarkdownCache {
@@ -99,7 +95,7 @@ export class MarkdownCache {
               await mkdir(dir, { recursive: true });
               this.madeDirs.add(dir);
             }
-            await writeFile(file, serializeEntry(entry));
+            await writeFile(file, JSON.stringify(entry));
           } catch {
             // A read-only or full disk: the page is rendered again next time.
           }

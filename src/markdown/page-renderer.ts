@@ -26,7 +26,7 @@ import type { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
 import { checkMarkdownLimits } from './limits.ts';
 import { tokenizeLinkTargets } from '../checks/link-targets.ts';
-import type { CachedMarkdown } from '../cache/markdown-cache.ts';
+import { htmlHashOf, type CachedMarkdown } from '../cache/markdown-cache.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -37,7 +37,7 @@ export interface RenderedMarkdown {
   searchBlocks: SearchBlock[];
   /** Ids and hrefs of `html`, read by the checks' tokenizer here, in the (parallel, cached) markdown stage. */
   linkTargets?: { ids: string[]; hrefs: string[] };
-  /** The hash of `html` (htmlHashOf), when the result went through the cache: a page's key uses it instead of hashing the HTML again. */
+  /** The hash of `html` (htmlHashOf), in a result made for the cache or read from it: a page's key uses it instead of hashing the HTML again. */
   htmlHash?: string;
 }
 
@@ -79,7 +79,8 @@ export function mayHoldRawHtml(markdown: string): boolean {
 /**
  * A renderer that records what each page resolved (every doc route and asset URL it asked for,
  * null where there was none) beside its result: the page's cache entry, whose links are checked
- * again before it is reused. Used on this thread and in the markdown workers alike.
+ * again before it is reused, and whose HTML's hash is made here, once (the page's key uses it).
+ * Used on this thread and in the markdown workers alike.
  */
 export function createRecordingRenderer(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): (markdown: string, relPath: string) => CachedMarkdown {
   let resolved: Pick<CachedMarkdown, 'docs' | 'assets'> = { docs: {}, assets: {} };
@@ -99,7 +100,8 @@ export function createRecordingRenderer(options: MarkdownRendererOptions, rawHtm
   const render = createMarkdownRenderer(recording, rawHtml);
   return (markdown, relPath) => {
     resolved = { docs: {}, assets: {} };
-    return { result: render(markdown, relPath), ...resolved };
+    const result = render(markdown, relPath);
+    return { result: { ...result, htmlHash: htmlHashOf(result.html) }, ...resolved };
   };
 }
 

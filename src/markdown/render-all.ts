@@ -8,7 +8,7 @@
 import type { DocSource } from '../content/scan.ts';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { serializeEntry, writeCacheEntrySync, type CachedMarkdown, type MarkdownCache } from '../cache/markdown-cache.ts';
+import { writeCacheEntrySync, type CachedMarkdown, type MarkdownCache } from '../cache/markdown-cache.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
 import type { RenderedMarkdown } from './page-renderer.ts';
 import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
@@ -189,7 +189,7 @@ async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, 
     if (index === -1) continue;
     const doc = docs[index] as DocSource;
     const entry = await render(doc);
-    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), serializeEntry(entry), madeDirs);
+    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
     queue.deliver(index, entry.result);
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from './highlight.ts';
 import { createRecordingRenderer } from './render.ts';
 import { describePageError, type PageErrorInfo } from './page-errors.ts';
-import { serializeEntry, writeCacheEntrySync } from '../cache/markdown-cache.ts';
+import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
@@ -28,7 +28,7 @@ export interface WorkerJob {
 
 export interface WorkerAnswer {
   index: number;
-  /** The page's cache entry as JSON: `{ result, docs, assets }` (see CachedMarkdown and serializeEntry). */
+  /** The page's cache entry as JSON: `{ result, docs, assets }` (see CachedMarkdown). */
   entry?: string;
   error?: PageErrorInfo;
   ready?: boolean;
@@ -47,7 +47,7 @@ const madeDirs = new Set<string>();
 parentPort?.on('message', (job: WorkerJob) => {
   let answer: WorkerAnswer;
   try {
-    const entry = serializeEntry(render(job.markdown, job.relPath));
+    const entry = JSON.stringify(render(job.markdown, job.relPath));
     writeCacheEntrySync(job.cacheFile, entry, madeDirs);
     answer = { index: job.index, entry };
   } catch (error) {

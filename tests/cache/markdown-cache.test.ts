@@ -5,7 +5,8 @@ import path from 'node:path';
 import { MarkdownCache, htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { RenderedMarkdown } from '../../src/markdown/render.ts';
 
-const result = (html: string): RenderedMarkdown => ({ html, toc: [], findings: { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] }, searchBlocks: [] });
+// As the recording renderer makes a result: with the hash of its HTML, which the entry keeps.
+const result = (html: string): RenderedMarkdown => ({ html, toc: [], findings: { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] }, searchBlocks: [], htmlHash: htmlHashOf(html) });
 const resolveAll = { doc: (rel: string) => `/${rel.replace(/\.md$/, '')}/`, asset: () => undefined };
 
 describe('markdown cache', () => {
