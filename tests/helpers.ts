@@ -1,6 +1,6 @@
 /** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -52,9 +52,16 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-/** The embedded search index of a build: its folder (with the manifest) and the folder the manifest names for the shards and fragments. */
-export async function searchIndexDirs(outDir: string): Promise<{ root: string; files: string }> {
+/** The embedded search index of a build: its folder (with the manifest), the folder the manifest names for the shards, and those of the fragments. */
+export async function searchIndexDirs(outDir: string): Promise<{ root: string; files: string; fragments: string[] }> {
   const root = path.join(outDir, 'assets', 'search-index');
-  const manifest = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8')) as { files: string };
-  return { root, files: path.join(root, manifest.files) };
+  const manifest = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8')) as { files: string; fragments: string[] };
+  return { root, files: path.join(root, manifest.files), fragments: manifest.fragments.map((folder) => path.join(root, folder)) };
+}
+
+/** Every fragment file (`p<i>.json`) of a build's search index, as paths. */
+export async function searchFragmentFiles(outDir: string): Promise<string[]> {
+  const { fragments } = await searchIndexDirs(outDir);
+  const lists = await Promise.all(fragments.map(async (dir) => (await readdir(dir)).filter((f) => /^p\d+\.json$/.test(f)).map((f) => path.join(dir, f))));
+  return lists.flat();
 }

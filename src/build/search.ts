@@ -52,9 +52,10 @@ export function indexSearch(
     if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
   // Pages are rendered before the index exists, and an edit to one page changes the index: so pages
-  // name only the manifest, whose URL never changes, and the manifest names the folder of the
-  // shards and fragments by their bytes (a browser never mixes two builds' files; an edit leaves
-  // every other page's HTML as it was). The dev server rewrites only changed files of one folder.
+  // name only the manifest, whose URL never changes, and the manifest names the folders of the
+  // shards and of the fragments by their bytes (a browser never mixes two builds' files; an edit
+  // leaves every other page's HTML, and the other pages' fragment folders, as they were). The dev
+  // server rewrites only changed files of one folder.
   const files = indexFiles(buildEmbeddedIndex(pages, meta, options.memo ? { memo: options.memo } : {}), (contents) => (options.stableName ? DEV_SEARCH_FILES : contentsName(contents)));
   const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
   return { rel: SEARCH_INDEX_REL, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };

@@ -9,7 +9,7 @@
  * the browser, within the fragments of the pages that ranked first.
  */
 import { searchKey, STOP_WORDS, tokenize } from '../../theme/search/analyze.ts';
-import { FIELD, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
+import { FIELD, FRAGMENTS_PER_FOLDER, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
 import type { IndexedRecord } from './records.ts';
 import { encodePageKeys, forEachPageKey, keysFingerprint, type PageKeys, type PageKeysMemo } from './keys-memo.ts';
 
@@ -162,8 +162,9 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   });
   const shards = cutShards(postings, forms, options.shardChars ?? SHARD_CHARS);
   const manifest: IndexManifest = {
-    v: 3,
+    v: 4,
     files: '',
+    fragments: [],
     language: meta.language,
     tag: meta.tag,
     shards: shards.map((s) => s.keys[0] ?? ''),
@@ -173,15 +174,22 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
 }
 
 /**
- * The index as files, by path inside the index folder: the manifest `index.json`, and the shards and
- * fragments in the subfolder `filesFolder` names (`filesFolder(contents)` is given their contents).
+ * The index as files, by path inside the index folder: the manifest `index.json`, the shards in one
+ * subfolder, and the fragments in one subfolder per FRAGMENTS_PER_FOLDER pages. `folderName` names
+ * a subfolder from the files it holds (name → contents).
  */
-export function indexFiles(index: EmbeddedIndex, filesFolder: (contents: ReadonlyMap<string, string>) => string): Map<string, string> {
-  const contents = new Map<string, string>();
-  index.shards.forEach((shard, i) => contents.set(`t${i}.json`, JSON.stringify(shard)));
-  index.fragments.forEach((fragment, i) => contents.set(`p${i}.json`, JSON.stringify(fragment)));
-  const folder = `${filesFolder(contents)}/`;
-  const files = new Map<string, string>([['index.json', JSON.stringify({ ...index.manifest, files: folder })]]);
-  for (const [name, text] of contents) files.set(folder + name, text);
-  return files;
+export function indexFiles(index: EmbeddedIndex, folderName: (contents: ReadonlyMap<string, string>) => string): Map<string, string> {
+  const inFolders = new Map<string, string>();
+  const addFolder = (contents: ReadonlyMap<string, string>): string => {
+    const folder = `${folderName(contents)}/`;
+    for (const [name, text] of contents) inFolders.set(folder + name, text);
+    return folder;
+  };
+  const files = addFolder(new Map(index.shards.map((shard, i) => [`t${i}.json`, JSON.stringify(shard)])));
+  const fragments: string[] = [];
+  for (let first = 0; first < index.fragments.length; first += FRAGMENTS_PER_FOLDER) {
+    const group = index.fragments.slice(first, first + FRAGMENTS_PER_FOLDER);
+    fragments.push(addFolder(new Map(group.map((fragment, i) => [`p${first + i}.json`, JSON.stringify(fragment)]))));
+  }
+  return new Map([['index.json', JSON.stringify({ ...index.manifest, files, fragments })], ...inFolders]);
 }

@@ -3,11 +3,11 @@
  * Content-Security-Policy docsgen's own server sends (tests/e2e/csp.test.ts covers it in depth).
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { readFile, writeFile, readdir } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSite, openPage, type E2eSite } from './setup.ts';
 import { contentSecurityPolicy } from '../../src/render/csp.ts';
-import { ROOT, searchIndexDirs } from '../helpers.ts';
+import { ROOT, searchFragmentFiles } from '../helpers.ts';
 
 const EVIL_TITLE = 'Evil </title><script>window.__pwned = 1</script> "quoted" & \'single\'';
 let site: E2eSite;
@@ -29,8 +29,7 @@ describe('injection', () => {
     expect(html).toContain('<meta name="description" content="Desc &quot;with&quot; &lt;b&gt;tags&lt;/b&gt;">');
     expect(html.match(/<script/g)?.length).toBe(3); // bootstrap, data (JSON), module entry
     expect(html).not.toContain('<script>window.__pwned');
-    const index = (await searchIndexDirs(path.join(dir, 'out'))).files;
-    const fragments = await Promise.all((await readdir(index)).filter((f) => /^p\d+\.json$/.test(f)).map(async (f) => JSON.parse(await readFile(path.join(index, f), 'utf8')) as { lvl1: string | null }));
+    const fragments = await Promise.all((await searchFragmentFiles(path.join(dir, 'out'))).map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { lvl1: string | null }));
     expect(fragments.some((f) => f.lvl1 === EVIL_TITLE)).toBe(true);
 
     const { page } = await openPage(site);

@@ -8,7 +8,7 @@
  */
 import { americanSpelling, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
 import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
-import { FIELD, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
+import { FIELD, FRAGMENTS_PER_FOLDER, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
 import { requestOnce } from '../request-once.ts';
 
 /** Reads one file of the index folder ("index.json", "t3.json", "p12.json") as parsed JSON. */
@@ -73,8 +73,8 @@ export class LocalSearchIndex {
 
   static async open(load: IndexLoader): Promise<LocalSearchIndex> {
     const manifest = (await load('index.json')) as IndexManifest;
-    if (manifest.v !== 3) throw new Error('the search index was made by another docsgen version; rebuild the site');
-    return new LocalSearchIndex(manifest, (name) => load(manifest.files + name));
+    if (manifest.v !== 4) throw new Error('the search index was made by another docsgen version; rebuild the site');
+    return new LocalSearchIndex(manifest, load);
   }
 
   /** The first hits (records) of the best pages, at most `perPage` of each page: the modal. */
@@ -235,11 +235,12 @@ export class LocalSearchIndex {
   }
 
   private shard(i: number): Promise<TermShard> {
-    return requestOnce(this.shards, i, () => this.load(`t${i}.json`) as Promise<TermShard>);
+    return requestOnce(this.shards, i, () => this.load(`${this.manifest.files}t${i}.json`) as Promise<TermShard>);
   }
 
   private fragment(page: number): Promise<FragmentRecord[]> {
-    return requestOnce(this.fragments, page, async () => parseFragment((await this.load(`p${page}.json`)) as PageFragment));
+    const folder = this.manifest.fragments[Math.floor(page / FRAGMENTS_PER_FOLDER)] ?? '';
+    return requestOnce(this.fragments, page, async () => parseFragment((await this.load(`${folder}p${page}.json`)) as PageFragment));
   }
 }
 

@@ -34,16 +34,22 @@ export interface SearchHit {
 
 /**
  * The embedded index, small JSON files loaded on demand (see README, "Search index"): `index.json`
- * (this manifest), and in the folder it names, term shards `t<i>.json` and one fragment
- * `p<i>.json` per page.
+ * (this manifest), the term shards `t<i>.json` in the folder it names, and one fragment `p<i>.json`
+ * per page, in folders of FRAGMENTS_PER_FOLDER pages.
  */
 export interface IndexManifest {
-  v: 3;
+  v: 4;
   /**
-   * The folder, beside this file, that holds the shards and fragments ("3fa2…/"), named by their
-   * bytes. The manifest's own URL never changes, so no page names a build's index (see search.ts).
+   * The folder, beside this file, that holds the term shards ("3fa2…/"), named by their bytes. The
+   * manifest's own URL never changes, so no page names a build's index (see search.ts).
    */
   files: string;
+  /**
+   * The folders of the fragments, named by their bytes: page i's is `fragments[⌊i / FRAGMENTS_PER_FOLDER⌋]`.
+   * An edit to one page's text changes one folder, so a build writes that folder's fragments and
+   * takes the others from the previous build as they are.
+   */
+  fragments: string[];
   language: string;
   tag: string;
   /** The first key of each term shard, in order: shard i holds the keys from shards[i] up to shards[i + 1]. */
@@ -51,6 +57,9 @@ export interface IndexManifest {
   /** Per page, one digit: how many distinct words its title has (at most 9), for title coverage. */
   titles: string;
 }
+
+/** Pages whose fragments share a folder (see IndexManifest.fragments). */
+export const FRAGMENTS_PER_FOLDER = 32;
 
 /** Keys in order; postings[i] lists [page − previous page, code, …] for keys[i], code = field × 64 + min(63, records). */
 export interface TermShard {
