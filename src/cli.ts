@@ -53,8 +53,27 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option('--strict', 'treat warnings of the checks as errors', false)
     .option('--format <format>', 'how findings are printed: text or json', parseFormat, 'text')
     .option('--no-cache', 'build as the first build would: reuse nothing from .docsgen/cache or the previous output (both are written afresh; nothing is deleted)')
-    .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; cache: boolean }) => {
-      exitCode = await runBuild({ ...opts, checkOnly: false }, io);
+    .option('-w, --watch', 'after building, build again on every change to content/, theme/, openapi/ or config.yaml, until Ctrl+C', false)
+    .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; cache: boolean; watch: boolean }) => {
+      if (!opts.watch) {
+        exitCode = await runBuild({ ...opts, checkOnly: false }, io);
+        return;
+      }
+      if (opts.format === 'json') {
+        io.err('error: --watch prints one summary line per build; use --format json for a single build\n(run docsgen --help for usage)');
+        exitCode = 2;
+        return;
+      }
+      const { watchBuildCommand } = await import('./serve/build-watch.ts');
+      exitCode = await watchBuildCommand({
+        configFile: opts.config,
+        ...(opts.out ? { outDir: opts.out } : {}),
+        strict: opts.strict,
+        cache: opts.cache,
+        report: (result) => reportBuild(result, { ...opts, checkOnly: false }, io),
+        log: io.out,
+        error: io.err,
+      });
     });
 
   program
@@ -137,6 +156,11 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
     if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
     return exitCodeOf(error);
   }
+  return reportBuild(result, opts, io);
+}
+
+/** Prints a build's findings and its summary line; returns the exit code it asks for. */
+function reportBuild(result: BuildResult, opts: { config: string; format: 'text' | 'json'; checkOnly: boolean }, io: Io): number {
   const root = path.dirname(path.resolve(opts.config));
   const all: Finding[] = [...result.warnings, ...result.findings];
   if (opts.format === 'json') {

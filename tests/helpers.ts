@@ -1,6 +1,6 @@
 /** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -64,4 +64,22 @@ export async function searchFragmentFiles(outDir: string): Promise<string[]> {
   const { fragments } = await searchIndexDirs(outDir);
   const lists = await Promise.all(fragments.map(async (dir) => (await readdir(dir)).filter((f) => /^p\d+\.json$/.test(f)).map((f) => path.join(dir, f))));
   return lists.flat();
+}
+
+/** Every file of a folder: path → contents. */
+export async function contentsOf(dir: string): Promise<Map<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(files.map(async (e) => [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name), 'utf8')] as const));
+  return new Map(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** What a one-shot build with an empty cache writes for the same sources (built in a private copy). */
+export async function fullBuildContents(site: string): Promise<Map<string, string>> {
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
+  await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
+  const result = await runCli(['build', '--config', path.join(copy, 'config.yaml')]);
+  if (result.code !== 0) throw new Error(`the full build failed: ${result.stderr}`);
+  const files = await contentsOf(path.join(copy, 'out'));
+  await rm(copy, { recursive: true, force: true });
+  return files;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DocsgenError, formatError } from '../errors.ts';
 import { listen, StaticSite } from './static-server.ts';
 import { startDevServer, type DevServer } from './dev.ts';
+import { firstStopSignal } from './stop-signal.ts';
 
 export async function serveCommand(
   opts: { config: string; port: number; host: string; out?: string },
@@ -40,23 +41,6 @@ export async function serveCommand(
   } finally {
     stopRequested.dispose();
   }
-}
-
-/** Resolves on the first SIGINT or SIGTERM; later ones are ignored while the server shuts down. */
-function firstStopSignal(): { promise: Promise<void>; dispose(): void } {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  const stop = () => resolve();
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return {
-    promise,
-    // Removed only after the shutdown: from then on a signal may end the process as usual.
-    dispose: () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    },
-  };
 }
 
 /** The base path a build was made for, read from its 404 page (set by the bootstrap attributes). */

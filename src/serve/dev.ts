@@ -13,6 +13,7 @@ import { DOCSGEN_ROOT } from '../paths.ts';
 import { matchRoute } from '../../theme/urls.ts';
 import { StaticSite } from './static-server.ts';
 import { watchProject, type ProjectWatcher } from './watch.ts';
+import { createBuildQueue } from './build-queue.ts';
 
 const EVENTS_PATH = '/__docsgen/events';
 const CLIENT_PATH = '/__docsgen/live-reload.js';
@@ -76,36 +77,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await watcher.close();
       channel.close();
     },
-  };
-}
-
-/**
- * Runs one build at a time. Changes that arrive during a build are merged and run next, as an
- * update when every waiting batch was one (a full build covers them all).
- */
-function createBuildQueue(run: (changes: FileChange[] | undefined) => Promise<void>): { push(changes: FileChange[] | undefined): Promise<void>; settled(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let waiting: { changes: FileChange[] | undefined } | undefined;
-  let listeners: (() => void)[] = [];
-  const drain = async (): Promise<void> => {
-    while (waiting) {
-      const next = waiting;
-      waiting = undefined;
-      await run(next.changes);
-    }
-    running = undefined;
-    const done = listeners;
-    listeners = [];
-    done.forEach((fn) => fn());
-  };
-  return {
-    push: (changes) => {
-      if (!waiting) waiting = { changes };
-      else waiting = { changes: waiting.changes && changes ? [...waiting.changes, ...changes] : undefined };
-      running ??= drain();
-      return running;
-    },
-    settled: () => new Promise((resolve) => listeners.push(resolve)),
   };
 }
 

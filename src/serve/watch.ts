@@ -8,6 +8,8 @@ import { watch } from 'chokidar';
 import type { FileChange } from '../build/builder.ts';
 
 export interface ProjectWatcher {
+  /** Resolves once the watcher has seen the project's files: changes from then on are reported. */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export function watchProject(root: string, configFile: string, onChanges: (chang
     ignored: (file) => !relevant(path.resolve(file)),
     awaitWriteFinish: { stabilityThreshold: 20, pollInterval: 10 },
   });
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   let pending: FileChange[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   watcher.on('all', (event, file) => {
@@ -41,6 +44,7 @@ export function watchProject(root: string, configFile: string, onChanges: (chang
   });
   watcher.on('error', (error) => onError(`watcher: ${String(error)}`));
   return {
+    ready,
     close: async () => {
       if (timer) clearTimeout(timer);
       await watcher.close();

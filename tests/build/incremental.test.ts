@@ -8,7 +8,7 @@ import { appendFile, cp, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { copyFixture, runCli } from '../helpers.ts';
+import { contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 import { pageReuse } from '../../src/build/incremental.ts';
 import { htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { PageData, SidebarItem } from '../../theme/data.ts';
@@ -17,23 +17,6 @@ async function build(site: string, out = path.join(site, 'out')) {
   const result = await runCli(['build', '--config', path.join(site, 'config.yaml'), '--out', out]);
   expect(result.code, result.stderr).toBe(0);
   return result;
-}
-
-/** Every file of a folder: path → contents. */
-async function contentsOf(dir: string): Promise<Map<string, string>> {
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const entries = await Promise.all(files.map(async (e) => [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name), 'utf8')] as const));
-  return new Map(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-/** What a full build with an empty cache writes for the same sources. */
-async function fullBuild(site: string): Promise<Map<string, string>> {
-  const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
-  await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
-  await build(copy);
-  const files = await contentsOf(path.join(copy, 'out'));
-  await rm(copy, { recursive: true, force: true });
-  return files;
 }
 
 const inodeOf = async (file: string) => (await stat(file)).ino;
@@ -80,7 +63,7 @@ describe('incremental docsgen build', () => {
     await build(site);
     const incremental = await contentsOf(path.join(site, 'out'));
     expect(incremental.get('guide/second/index.html')).toContain('id="added-later"');
-    expect(incremental).toEqual(await fullBuild(site));
+    expect(incremental).toEqual(await fullBuildContents(site));
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
@@ -169,7 +152,7 @@ describe('incremental docsgen build', () => {
     const fresh = await runCli(['build', '--config', path.join(site, 'config.yaml'), '--no-cache']);
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(await readFile(page, 'utf8')).toContain('Jump up to');
-    expect(await contentsOf(path.join(site, 'out'))).toEqual(await fullBuild(site));
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(await fullBuildContents(site));
     // Nothing was deleted, and what the next build reads was written afresh: it finds out/ up to date.
     expect(await readFile(path.join(cacheDir, 'CACHEDIR.TAG'), 'utf8')).toContain('docsgen cache');
     // Every entry of a page as it now is was rewritten (the one of second.md before the edit stays, unused).

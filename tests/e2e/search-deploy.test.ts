@@ -37,8 +37,9 @@ describe('search in a tab left open across a deploy', () => {
     const rebuilt = await runCli(['build', '--config', path.join(site.dir, 'config.yaml')]);
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
     const after = await indexFolders();
-    expect(after).toHaveLength(1);
-    expect(after).not.toEqual(before); // the old build's folder is gone
+    // The shards' folder and the fragments' (the fixture's pages fit in one): both changed with the edit.
+    expect(after).toHaveLength(2);
+    expect(after.filter((folder) => before.includes(folder))).toEqual([]); // the old build's folders are gone
 
     // In the same tab: a word of the old build needs fragments of the old folder, which are gone.
     await page.keyboard.press('Control+k');

@@ -3,11 +3,11 @@
  * expected page no longer exists fails too (rename the page here when content moves).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalSearchIndex } from '../../theme/search/local-index.ts';
-import { ROOT, runCli, searchIndexDirs } from '../helpers.ts';
+import { ROOT, runCli, searchFragmentFiles, searchIndexDirs } from '../helpers.ts';
 
 const BASE = '/suite-5.4.sp1/';
 export const RELEVANCE: [query: string, firstPage: string][] = [
@@ -79,13 +79,9 @@ beforeAll(async () => {
   const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'docsgen-relevance-')), 'out');
   const result = await runCli(['build', '--config', path.join(ROOT, 'config.yaml'), '--out', out]);
   expect(result.code, result.stderr).toBe(0);
-  const { root, files: dir } = await searchIndexDirs(out);
+  const { root } = await searchIndexDirs(out);
   index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(root, name), 'utf8')) as unknown);
-  pages = new Set(
-    await Promise.all(
-      (await readdir(dir)).filter((f) => /^p\d+\.json$/.test(f)).map(async (f) => (JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { url: string }).url),
-    ),
-  );
+  pages = new Set(await Promise.all((await searchFragmentFiles(out)).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { url: string }).url)));
 }, 180_000);
 
 describe('search relevance on the 5.4 SP1 content', () => {

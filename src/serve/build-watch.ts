@@ -1,0 +1,72 @@
+/**
+ * `docsgen build --watch`: builds, then builds again after every change under content/, theme/,
+ * openapi/ or config.yaml, in the same process, until Ctrl+C or SIGTERM. Each build is the one
+ * `docsgen build` runs (incremental: unchanged pages are linked from the previous out/, and out/ is
+ * swapped in whole), so out/ only ever holds complete builds and a failed build leaves it as it
+ * was. What staying alive saves is Node's start, loading and compiling the toolchain, and warming
+ * it up: most of what a one-page edit costs a build that starts a process.
+ */
+import path from 'node:path';
+import { createBuilder, type BuildResult, type FileChange } from '../build/builder.ts';
+import { formatError } from '../errors.ts';
+import { createBuildQueue } from './build-queue.ts';
+import { firstStopSignal } from './stop-signal.ts';
+import { watchProject } from './watch.ts';
+
+export interface WatchBuildOptions {
+  configFile: string;
+  outDir?: string;
+  strict: boolean;
+  /** false (`--no-cache`): the first build reads no cache; later builds reuse what it wrote. */
+  cache: boolean;
+  /** Prints a finished build's findings and summary line (as a one-shot build does). */
+  report: (result: BuildResult) => void;
+  log: (text: string) => void;
+  error: (text: string) => void;
+}
+
+/** Runs until the first stop signal; resolves with the exit code (0: stopped as asked). */
+export async function watchBuildCommand(options: WatchBuildOptions): Promise<number> {
+  const stop = firstStopSignal();
+  const configFile = path.resolve(options.configFile);
+  const root = path.dirname(configFile);
+  const builderOptions = { configFile, strict: options.strict, mode: 'build' as const, ...(options.outDir ? { outDir: options.outDir } : {}) };
+  const first = createBuilder({ ...builderOptions, cache: options.cache });
+  const later = options.cache ? first : createBuilder(builderOptions);
+  let builds = 0;
+  const queue = createBuildQueue(async () => {
+    try {
+      options.report(await (builds++ === 0 ? first : later).full());
+    } catch (error) {
+      // The previous out/ is still there; the next change builds again.
+      options.error(formatError(error));
+    }
+  });
+  // Watching starts before the first build: a file saved while it runs is built next.
+  const watcher = watchProject(
+    root,
+    configFile,
+    (changes) => {
+      options.log(describeChanges(changes, root));
+      void queue.push(changes);
+    },
+    options.error,
+  );
+  try {
+    await Promise.all([queue.push(undefined), watcher.ready]);
+    options.log('watching content/, theme/, openapi/ and config.yaml for changes (Ctrl+C stops)');
+    await stop.promise;
+  } finally {
+    await watcher.close();
+  }
+  // A build under way finishes: stopping half-way would only leave its temporary folder behind.
+  await queue.idle();
+  stop.dispose();
+  return 0;
+}
+
+/** "changed content/guide/intro.md" or "3 files changed", relative to the project. */
+export function describeChanges(changes: readonly FileChange[], root: string): string {
+  const files = [...new Set(changes.map((c) => path.relative(root, c.path) || path.basename(c.path)))];
+  return files.length === 1 ? `changed ${files[0]!.split(path.sep).join('/')}` : `${files.length} files changed`;
+}
