@@ -17,6 +17,7 @@
  * client bundle stay cached, as they are after the first run on a machine ("first run" column).
  */
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { readFile, readdir, rm, stat, writeFile, mkdtemp, cp } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -128,6 +129,49 @@ async function saveToBrowser(siteDir: string, docRel: string, base: string): Pro
   return median(times);
 }
 
+/**
+ * Time from saving a page to out/ holding it, under `docsgen build --watch` run as its own process
+ * (median of five edits): out/ is swapped in whole, so the moment its folder changes is the moment
+ * the edit is in out/. Each edit waits for the build's summary line before the next one.
+ */
+async function watchedEdit(siteDir: string, docRel: string): Promise<number> {
+  const config = path.join(siteDir, 'config.yaml');
+  const outDir = path.join(siteDir, 'out');
+  const source = path.join(siteDir, 'content', `${docRel.replace(/\/index\.html$/, '')}.md`);
+  const original = await readFile(source, 'utf8');
+  const watch = spawn(process.execPath, [BIN, 'build', '--watch', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  let out = '';
+  const lines = (prefix: string) => out.split('\n').filter((l) => l.startsWith(prefix)).length;
+  const waitForLines = (prefix: string, count: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => (lines(prefix) >= count ? resolve() : watch.exitCode !== null ? reject(new Error(`docsgen build --watch exited: ${out}`)) : setTimeout(check, 5));
+      check();
+    });
+  watch.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const times: number[] = [];
+  try {
+    await waitForLines('watching', 1);
+    for (let i = 0; i < 5; i++) {
+      const built = lines('built ');
+      const before = statSync(outDir).ino;
+      const marker = `bench-watch-${i}-${Date.now()}`;
+      const saved = Date.now();
+      await writeFile(source, `${original}\n\n${marker}\n`);
+      // Between the swap's two renames out/ does not exist for a moment: wait for the new one.
+      const swapped = () => [undefined, before].includes(statSync(outDir, { throwIfNoEntry: false })?.ino) === false;
+      while (!swapped()) await new Promise((resolve) => setTimeout(resolve, 2));
+      times.push(Date.now() - saved);
+      if (!(await readFile(path.join(outDir, docRel), 'utf8')).includes(marker)) throw new Error('out/ changed without the edit');
+      await waitForLines('built ', built + 1);
+    }
+  } finally {
+    watch.kill('SIGTERM');
+    await writeFile(source, original);
+  }
+  await timedCli(['build', '--config', config]);
+  return median(times) / 1000;
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -197,6 +241,8 @@ interface Row {
   markdown?: MarkdownCost;
   docusaurus?: { seconds: number; cpuSeconds: number; peakRssMb: number; outMb: number };
   saveMs?: number;
+  /** One page's text edited with `docsgen build --watch` running: seconds until out/ holds it. */
+  watchEdit?: number;
   rps?: number;
   lighthouse?: Record<string, number>;
 }
@@ -262,7 +308,7 @@ async function measureSite(name: string, siteDir: string, docRel: string, option
     search: await searchStats(outDir),
     markdown: await markdownCost(path.join(siteDir, 'content')),
     ...(options.docusaurus ? { docusaurus: await measureDocusaurus(siteDir) } : {}),
-    ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
+    ...(options.serve ? { saveMs: await saveToBrowser(siteDir, docRel, base), watchEdit: await watchedEdit(siteDir, docRel), rps: await requestsPerSecond(outDir, base, docRel) } : {}),
     ...(options.lighthouse ? { lighthouse: await lighthouseScores(outDir, base, docRel) } : {}),
   };
 }
@@ -281,7 +327,7 @@ async function measureDocusaurus(corpusDir: string): Promise<NonNullable<Row['do
 
 function table(rows: Row[]): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
-  const header = '| Site | Pages | First run (s) | Cold (s) | Cold CPU (s) | Warm (s) | One edit (s) | Pages/s | Peak memory (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Search index files / gzip (KB) | First search max / median (KB gzip) | Search modal code (KB gzip) | Query (ms) | Markdown (ms/page) | Save→browser (ms) | Preview req/s |';
+  const header = '| Site | Pages | First run (s) | Cold (s) | Cold CPU (s) | Warm (s) | One edit (s) | One edit, --watch (s) | Pages/s | Peak memory (MB) | out/ (MB) | Doc HTML (KB) | JS raw/gzip (KB) | CSS raw/gzip (KB) | Check (s) | Search index files / gzip (KB) | First search max / median (KB gzip) | Search modal code (KB gzip) | Query (ms) | Markdown (ms/page) | Save→browser (ms) | Preview req/s |';
   const sep = `|${header.split('|').slice(1, -1).map(() => '---').join('|')}|`;
   const lines = rows.map((r) =>
     [
@@ -292,6 +338,7 @@ function table(rows: Row[]): string {
       r.coldCpu.toFixed(2),
       r.warm.toFixed(2),
       r.edit.toFixed(2),
+      r.watchEdit?.toFixed(2) ?? '–',
       r.pagesPerSecond.toFixed(0),
       r.peakRssMb.toFixed(0),
       r.outMb.toFixed(1),
