@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { createBuilder, type BuildResult, type FileChange } from '../build/builder.ts';
-import { formatError } from '../errors.ts';
+import { exitCodeOf, formatError } from '../errors.ts';
 import { createBuildQueue } from './build-queue.ts';
 import { firstStopSignal } from './stop-signal.ts';
 import { watchProject } from './watch.ts';
@@ -25,7 +25,11 @@ export interface WatchBuildOptions {
   error: (text: string) => void;
 }
 
-/** Runs until the first stop signal; resolves with the exit code (0: stopped as asked). */
+/**
+ * Runs until the first stop signal; resolves with the exit code: 0 when stopped as asked, 2 when the
+ * first build was refused as `docsgen build` refuses (an output folder it may not replace), since
+ * no edit to the sources could change that. A first build that fails on the sources keeps watching.
+ */
 export async function watchBuildCommand(options: WatchBuildOptions): Promise<number> {
   const stop = firstStopSignal();
   const configFile = path.resolve(options.configFile);
@@ -34,12 +38,16 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
   const first = createBuilder({ ...builderOptions, cache: options.cache });
   const later = options.cache ? first : createBuilder(builderOptions);
   let builds = 0;
+  let refused = false;
   const queue = createBuildQueue(async () => {
+    const isFirst = builds++ === 0;
     try {
-      options.report(await (builds++ === 0 ? first : later).full());
+      options.report(await (isFirst ? first : later).full());
     } catch (error) {
       // The previous out/ is still there; the next change builds again.
       options.error(formatError(error));
+      // An output folder refused, a bad option: no edit to the sources can fix those.
+      if (isFirst && exitCodeOf(error) === 2) refused = true;
     }
   });
   // Watching starts before the first build: a file saved while it runs is built next.
@@ -54,15 +62,17 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
   );
   try {
     await Promise.all([queue.push(undefined), watcher.ready]);
-    options.log('watching content/, theme/, openapi/ and config.yaml for changes (Ctrl+C stops)');
-    await stop.promise;
+    if (!refused) {
+      options.log('watching content/, theme/, openapi/ and config.yaml for changes (Ctrl+C stops)');
+      await stop.promise;
+    }
   } finally {
     await watcher.close();
   }
   // A build under way finishes: stopping half-way would only leave its temporary folder behind.
   await queue.idle();
   stop.dispose();
-  return 0;
+  return refused ? 2 : 0;
 }
 
 /** "changed content/guide/intro.md" or "3 files changed", relative to the project. */

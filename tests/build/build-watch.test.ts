@@ -81,6 +81,15 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
+  it('ends with 2 when the first build refuses the output folder, which no edit of the sources can fix', async () => {
+    const site = await copyFixture('basic');
+    const result = await runCli(['build', '--watch', '--config', path.join(site, 'config.yaml'), '--out', path.join(site, 'content/site')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('refusing to use this as the output folder');
+    expect(result.stdout).not.toContain('watching');
+    await rm(site, { recursive: true, force: true });
+  });
+
   it('refuses --format json, which prints one document for one build', async () => {
     const site = await copyFixture('basic');
     const result = await runCli(['build', '--watch', '--format', 'json', '--config', path.join(site, 'config.yaml')]);
