@@ -44,6 +44,15 @@ export interface RenderAllInput {
 
 export type PageConsumer = (doc: DocSource, md: RenderedMarkdown) => Promise<void> | void;
 
+/**
+ * Loads what rendering a page needs (the parser and its plugins, the raw-HTML step; Shiki stays
+ * lazy) before a page needs it. The long-running commands call it once their first build is done,
+ * which took it from the cache: the first edit after the start then does not wait for it.
+ */
+export async function preloadMarkdownToolchain(): Promise<void> {
+  await Promise.all([import('./highlight.ts'), import('./page-renderer.ts'), import('./raw-html.ts')]);
+}
+
 /** Every page's rendered markdown, by doc (the dev server and small builds keep them all). */
 export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocSource, RenderedMarkdown>> {
   const rendered = new Map<DocSource, RenderedMarkdown>();

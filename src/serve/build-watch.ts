@@ -12,6 +12,7 @@ import { exitCodeOf, formatError } from '../errors.ts';
 import { createBuildQueue } from './build-queue.ts';
 import { firstStopSignal } from './stop-signal.ts';
 import { watchProject } from './watch.ts';
+import { preloadMarkdownToolchain } from '../markdown/render-all.ts';
 
 export interface WatchBuildOptions {
   configFile: string;
@@ -64,6 +65,8 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
     await Promise.all([queue.push(undefined), watcher.ready]);
     if (!refused) {
       options.log('watching content/, theme/, openapi/ and config.yaml for changes (Ctrl+C stops)');
+      // A failure here only means the first edit loads it; the build would report a real problem.
+      preloadMarkdownToolchain().catch(() => undefined);
       await stop.promise;
     }
   } finally {

@@ -14,6 +14,7 @@ import { matchRoute } from '../../theme/urls.ts';
 import { StaticSite } from './static-server.ts';
 import { watchProject, type ProjectWatcher } from './watch.ts';
 import { createBuildQueue } from './build-queue.ts';
+import { preloadMarkdownToolchain } from '../markdown/render-all.ts';
 
 const EVENTS_PATH = '/__docsgen/events';
 const CLIENT_PATH = '/__docsgen/live-reload.js';
@@ -69,6 +70,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const queue = createBuildQueue(run);
   await queue.push(undefined);
+  // The first build took its pages from the cache: load the toolchain an edit needs now, not then.
+  preloadMarkdownToolchain().catch(() => undefined);
   const watcher: ProjectWatcher = watchProject(root, configFile, (changes) => void queue.push(changes), (message) => options.error(message));
   return {
     site,

@@ -6,7 +6,7 @@ import { describe, it, expect, vi } from 'vitest';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { prestartMarkdownWorkers, renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
+import { preloadMarkdownToolchain, prestartMarkdownWorkers, renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
 import { MarkdownCache, htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { DocSource } from '../../src/content/scan.ts';
 
@@ -108,4 +108,10 @@ describe('the raw-HTML step on this thread', () => {
     expect(raw.html[1]).toContain('<kbd>F5</kbd>');
     expect(raw.html[1]).not.toMatch(/onerror|<script/);
   }, 60_000);
+});
+
+describe('preloadMarkdownToolchain', () => {
+  it('loads the modules a page render needs (the long-running commands call it and ignore its failures, so it must not fail)', async () => {
+    await expect(preloadMarkdownToolchain()).resolves.toBeUndefined();
+  });
 });
