@@ -71,6 +71,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         strict: opts.strict,
         cache: opts.cache,
         report: (result) => reportBuild(result, { ...opts, checkOnly: false }, io),
+        onProgress: progressLine(io),
         log: io.out,
         error: io.err,
       });
@@ -132,7 +133,6 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 }
 
 async function runBuild(opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; checkOnly: boolean; cache?: boolean }, io: Io): Promise<number> {
-  let lastPhase = '';
   let result: BuildResult;
   try {
     // Loaded on demand so that --help and --version start instantly.
@@ -143,12 +143,7 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
       strict: opts.strict,
       ...(opts.cache === false ? { cache: false } : {}),
       mode: opts.checkOnly ? 'check' : 'build',
-      onProgress: io.isTTY
-        ? (phase, done, total) => {
-            if (phase !== lastPhase || done === total || done % 200 === 0) process.stdout.write(`\r${phase}: ${done}/${total}   ${done === total ? '\n' : ''}`);
-            lastPhase = phase;
-          }
-        : undefined,
+      onProgress: progressLine(io),
     });
   } catch (error) {
     if (opts.format === 'json') io.out(JSON.stringify({ ok: false, error: formatError(error) }));
@@ -157,6 +152,19 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
     return exitCodeOf(error);
   }
   return reportBuild(result, opts, io);
+}
+
+/**
+ * On a terminal, one line that counts a build's pages as they are rendered, rewritten in place
+ * (every 200 pages and at each new phase); nothing when the output is a file or a pipe.
+ */
+export function progressLine(io: Pick<Io, 'isTTY'>, write: (text: string) => void = (text) => process.stdout.write(text)): ((phase: string, done: number, total: number) => void) | undefined {
+  if (!io.isTTY) return undefined;
+  let lastPhase = '';
+  return (phase, done, total) => {
+    if (phase !== lastPhase || done === total || done % 200 === 0) write(`\r${phase}: ${done}/${total}   ${done === total ? '\n' : ''}`);
+    lastPhase = phase;
+  };
 }
 
 /** Prints a build's findings and its summary line; returns the exit code it asks for. */

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { createBuilder, type BuildResult, type FileChange } from '../build/builder.ts';
+import type { Progress } from '../build/stage.ts';
 import { exitCodeOf, formatError } from '../errors.ts';
 import { createBuildQueue } from './build-queue.ts';
 import { firstStopSignal } from './stop-signal.ts';
@@ -20,6 +21,8 @@ export interface WatchBuildOptions {
   strict: boolean;
   /** false (`--no-cache`): the first build reads no cache; later builds reuse what it wrote. */
   cache: boolean;
+  /** Shows how far a build is (a terminal's progress line), as a one-shot build does. */
+  onProgress?: Progress;
   /** Prints a finished build's findings and summary line (as a one-shot build does). */
   report: (result: BuildResult) => void;
   log: (text: string) => void;
@@ -35,7 +38,13 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
   const stop = firstStopSignal();
   const configFile = path.resolve(options.configFile);
   const root = path.dirname(configFile);
-  const builderOptions = { configFile, strict: options.strict, mode: 'build' as const, ...(options.outDir ? { outDir: options.outDir } : {}) };
+  const builderOptions = {
+    configFile,
+    strict: options.strict,
+    mode: 'build' as const,
+    ...(options.outDir ? { outDir: options.outDir } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
   const first = createBuilder({ ...builderOptions, cache: options.cache });
   const later = options.cache ? first : createBuilder(builderOptions);
   let builds = 0;
