@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BuildResult } from './build.ts';
+import type { Progress } from './build/stage.ts';
 import { DOCSGEN_ROOT } from './paths.ts';
 import { exitCodeOf, formatError } from './errors.ts';
 import { formatFinding, githubAnnotation, summarize, type Finding } from './checks/findings.ts';
@@ -158,7 +159,7 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
  * On a terminal, one line that counts a build's pages as they are rendered, rewritten in place
  * (every 200 pages and at each new phase); nothing when the output is a file or a pipe.
  */
-export function progressLine(io: Pick<Io, 'isTTY'>, write: (text: string) => void = (text) => process.stdout.write(text)): ((phase: string, done: number, total: number) => void) | undefined {
+export function progressLine(io: Pick<Io, 'isTTY'>, write: (text: string) => void = (text) => process.stdout.write(text)): Progress | undefined {
   if (!io.isTTY) return undefined;
   let lastPhase = '';
   return (phase, done, total) => {
