@@ -1,17 +1,18 @@
 /**
  * One builder for `docsgen build`, `check`, `search export` and `serve`: `full()` runs the named
- * stages in order; `update(changes)` (serve) runs the same stages again for the pages whose text
- * changed, or a full build when a change reaches further (config, theme, specs, the page tree, a
- * title or a position in the sidebar).
+ * stages in order; `update(changes)` (serve and `build --watch`) runs the same stages again for the
+ * pages whose text changed and writes only what changed over the previous output, or runs a full
+ * build when a change reaches further (config, theme, specs, the page tree, a title or a position
+ * in the sidebar).
  */
 import type { Finding } from '../checks/findings.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
 import { createStageRunner, type Progress, type StageRunner, type StageTiming } from './stage.ts';
 import type { PreparedSite } from './prepare.ts';
 import type { EmittedSite, EmitOptions } from './emit.ts';
-import { createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
+import { applyToOutput, createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
 import path from 'node:path';
-import type { FileChange } from './update.ts';
+import type { FileChange, PageUpdate, TextFile } from './update.ts';
 import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
@@ -24,8 +25,16 @@ export interface BuilderOptions {
   /** `build` only: the output folder (default: out/ beside config.yaml). */
   outDir?: string;
   strict?: boolean;
-  /** false (`--no-cache`): read nothing earlier builds left in .docsgen/cache, write it afresh (see src/cache/reads.ts). */
+  /**
+   * false (`--no-cache`): the first full build reads nothing earlier builds left in .docsgen/cache
+   * and writes it afresh (see src/cache/reads.ts); later builds of the same builder read what it wrote.
+   */
   cache?: boolean;
+  /**
+   * `build --watch`: keep what an edit needs after each build, so that `update` can apply an edit of
+   * pages' text to out/ in place (the dev server always does). A one-shot build lets it all go.
+   */
+  watch?: boolean;
   onProgress?: Progress;
   /**
    * `serve`: the URL paths of an edit's pages, called as soon as they are written, before the search
@@ -67,10 +76,14 @@ export type BuildState = PreparedSite & EmittedSite;
 
 export function createBuilder(options: BuilderOptions): Builder {
   let state: BuildState | undefined;
+  let fullBuilds = 0;
   const emitOptions = emitOptionsFor(options);
-  const full = (): Promise<BuildResult> => (options.cache === false ? withoutCacheReads(fullBuild) : fullBuild());
+  const full = (): Promise<BuildResult> => (options.cache === false && fullBuilds++ === 0 ? withoutCacheReads(fullBuild) : fullBuild());
+  const keepsState = options.mode === 'serve' || (options.mode === 'build' && options.watch === true);
   const fullBuild = async (): Promise<BuildResult> => {
     const started = performance.now();
+    state = undefined; // a failed build leaves nothing an edit could be applied to
+
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
     // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.
     await stage('guard folders', () => guardBuildFolders({ configFile: options.configFile, outDir: options.outDir, writesOutput: options.mode === 'build' }));
@@ -83,8 +96,8 @@ export function createBuilder(options: BuilderOptions): Builder {
     const emitted = await emitSite(stage, prepared, { ...emitOptions, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
     if (incremental) await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted }));
-    // Only the dev server edits a build later; a one-shot build lets each page go once written.
-    state = options.mode === 'serve' ? { ...prepared, ...emitted } : undefined;
+    // Only the dev server and `build --watch` edit a build later; a one-shot build lets it go.
+    if (keepsState) state = { ...prepared, ...emitted };
     return resultOf({ ...prepared, ...emitted }, started, stage);
   };
   return {
@@ -92,12 +105,50 @@ export function createBuilder(options: BuilderOptions): Builder {
     update: async (changes) => {
       const started = performance.now();
       const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
-      const { updatePages } = await import('./update.ts');
-      const routes = state ? await updatePages(stage, state, changes, options) : undefined;
-      if (!state || !routes) return { kind: 'full', routes: [], result: await full() };
-      return { kind: 'pages', routes, result: resultOf(state, started, stage) };
+      let edited: PageUpdate | undefined;
+      try {
+        edited = state ? await updateInPlace(stage, state, changes, options) : undefined;
+      } catch (error) {
+        state = undefined; // edited half-way: the next change builds in full
+        throw error;
+      }
+      if (!state || !edited) return { kind: 'full', routes: [], result: await full() };
+      return { kind: 'pages', routes: edited.routes, result: resultOf(state, started, stage) };
     },
   };
+}
+
+/**
+ * An edit of pages' text written over the previous output. The dev server shows the pages before
+ * the index and the checks catch up; `docsgen build` writes nothing until the checks passed (a
+ * build with errors leaves out/ as it was), then the pages, the index's changed files, and the
+ * manifest of out/ as it now is, for the next build.
+ */
+async function updateInPlace(stage: StageRunner, state: BuildState, changes: readonly FileChange[], options: BuilderOptions): Promise<PageUpdate | undefined> {
+  const { updatePages } = await import('./update.ts');
+  const write = (files: readonly TextFile[], removed: readonly string[] = []) => applyToOutput(state.outDir, files, removed);
+  const base = { strict: options.strict ?? false, ...(options.onProgress ? { progress: options.onProgress } : {}) };
+  if (options.mode !== 'build') {
+    const pagesRendered = async (files: readonly TextFile[], routes: string[]) => {
+      await write(files);
+      await options.onPagesUpdated?.(routes);
+    };
+    const update = await updatePages(stage, state, changes, { ...base, pagesRendered });
+    if (update) await write(update.searchFiles, update.staleFiles);
+    return update;
+  }
+  // Signed before anything is read, as a full build's: a file saved meanwhile counts as changed next time.
+  const incremental = await stage('inputs', () => startIncremental(options));
+  const { throwOnErrors } = await import('./emit.ts');
+  const pagesChecked = async (files: readonly TextFile[], findings: readonly Finding[]) => {
+    throwOnErrors(findings);
+    await stage('write pages', () => write(files));
+  };
+  const update = await updatePages(stage, state, changes, { ...base, pagesChecked });
+  if (!update) return undefined;
+  await stage('write files', () => write(update.searchFiles, update.staleFiles));
+  if (incremental) await stage('manifest', () => recordBuild(incremental, options, state));
+  return update;
 }
 
 /** Where each mode writes: out/ atomically, nowhere, or the dev server's generation folders. */

@@ -11,8 +11,7 @@ import { siteFiles } from './render.ts';
 import { writePages } from './pages.ts';
 import { unchangedPreviousFile, type IncrementalBuild } from './incremental.ts';
 import { isImmutable } from './output-paths.ts';
-import { indexSearch, type SearchIndex } from './search.ts';
-import { loadPageKeysMemo } from '../search/keys-memo.ts';
+import { searchStage, type SearchIndex } from './search.ts';
 import { runChecks } from './checks.ts';
 import type { OutputFile, OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
@@ -54,26 +53,24 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     const { pages, keys: pageKeys, targets: pageTargets } = await stage('pages', () => writePages(output, prepared, options));
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
-    const search = await stage('search', async () => {
-      const memo = await loadPageKeysMemo(prepared.project.projectCache);
-      const index = indexSearch(prepared.project, prepared.routes, prepared.rendered, { keepRecords: options.keepRecords ?? false, stableName: prepared.serve, memo });
-      await memo.save();
-      return index;
-    });
+    const search = await stage('search', () => searchStage(prepared, { keepRecords: options.keepRecords ?? false }));
     const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles }), options.incremental));
     const { findings, warnings } = await stage('checks', () =>
       runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false }),
     );
-    const errors = findings.filter((f) => f.severity === 'error');
-    if (errors.length > 0 && options.failOnErrors) {
-      throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
-    }
+    if (options.failOnErrors) throwOnErrors(findings);
     const outDir = await stage('commit', () => output.commit());
     return { pages, pageKeys, pageTargets, files, search, findings, warnings, outDir };
   } catch (error) {
     await output.abort();
     throw error;
   }
+}
+
+/** Error-level findings as the error a build fails with (file, line and column of each). */
+export function throwOnErrors(findings: readonly Finding[]): void {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
 }
 
 /** `incremental`: a file named by its contents that the previous build left unchanged is linked, not read and written again. */

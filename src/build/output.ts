@@ -5,9 +5,10 @@
  * switches from one complete build to the next and never answers 404 for a page both have, and it
  * replaces single files in place (write beside, then rename) for an edit.
  */
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputWriter } from '../emit/output.ts';
+import { isImmutable } from './output-paths.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken } from '../emit/process-owner.ts';
 
 export interface OutputFile {
@@ -108,4 +109,33 @@ export async function replaceFile(dir: string, rel: string, contents: string | U
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(temp, contents);
   await rename(temp, target);
+}
+
+/**
+ * An edit applied to a finished output: each file replaced (see replaceFile), then the files it no
+ * longer has removed, with the folders that leaves empty (a build's search index names its folders
+ * by their bytes, so an edit gives some of them new names).
+ */
+export async function applyToOutput(dir: string, files: readonly { rel: string; contents: string | Uint8Array }[], removed: readonly string[]): Promise<void> {
+  const folders = new Map<string, Promise<unknown>>();
+  for (const file of files) {
+    // A file named by its bytes is new (no reader can know its name before the file naming it is
+    // written, after it) or already the same: written where it goes, without a rename.
+    if (!isImmutable(file.rel)) {
+      await replaceFile(dir, file.rel, file.contents);
+      continue;
+    }
+    const target = path.join(dir, file.rel);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
+    await writeFile(target, file.contents);
+  }
+  const emptied = new Set<string>();
+  for (const rel of removed) {
+    await rm(path.join(dir, rel), { force: true });
+    emptied.add(path.dirname(rel));
+  }
+  // Deepest first; a folder still holding files stays (rmdir refuses it).
+  for (const folder of [...emptied].filter((f) => f !== '.').sort((a, b) => b.length - a.length)) await rmdir(path.join(dir, folder)).catch(() => undefined);
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
 import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../search/shards.ts';
-import type { PageKeysMemo } from '../search/keys-memo.ts';
+import { loadPageKeysMemo, type PageKeysMemo } from '../search/keys-memo.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -65,6 +65,18 @@ function contentsName(contents: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
   for (const [file, text] of contents) hash.update(file).update('\u0000').update(text).update('\u0000');
   return hash.digest('hex').slice(0, 10);
+}
+
+/**
+ * The index of a site's pages as they are now, each unchanged page's search keys taken from the
+ * memo of earlier builds (a full build and an edit alike). The dev server's index keeps one name
+ * (it rewrites its files in place); a build's is named by its bytes.
+ */
+export async function searchStage(site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean }, options: { keepRecords: boolean }): Promise<SearchIndex> {
+  const memo = await loadPageKeysMemo(site.project.projectCache);
+  const index = indexSearch(site.project, site.routes, site.rendered, { keepRecords: options.keepRecords, stableName: site.serve, memo });
+  await memo.save();
+  return index;
 }
 
 /** The files of `after` that differ from `before` (the dev server rewrites only those). */

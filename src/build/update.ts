@@ -1,21 +1,23 @@
 /**
- * `docsgen serve`'s edits: when only the text of existing pages changed, the same stages run again
- * for those pages (markdown with its cache, routes, search, rendering, checks) and only their files
- * are replaced in the output. Anything that reaches further (config, theme, specs, a page added,
- * deleted or renamed, a title, label, position or slug that other pages show) answers undefined,
- * and the builder runs a full build instead.
+ * An edit of existing pages' text, applied to a finished build in place (`docsgen serve`, and
+ * `docsgen build --watch` into out/): the same stages run again for those pages (markdown with its
+ * cache, routes, rendering, the search index, the checks), and what changed is returned to be
+ * written over the previous files. Anything that reaches further (config, theme, specs, a page
+ * added, deleted or renamed, a title, label, position or slug that other pages show, an image a
+ * page starts or stops using) answers undefined, and the builder runs a full build instead.
  */
 import path from 'node:path';
 import { readDoc, type DocSource } from '../content/scan.ts';
 import { expandDocVariables } from '../content/variables.ts';
 import { createHighlightCache, renderMarkdown } from './markdown.ts';
 import { composeAllRoutes } from './routes.ts';
-import { changedSearchFiles, indexSearch } from './search.ts';
-import { createPageRenderer } from './render.ts';
+import { changedSearchFiles, searchStage } from './search.ts';
+import { createPageRenderer, pageFileOf } from './render.ts';
+import { pageReuse } from './incremental.ts';
 import { runChecks } from './checks.ts';
-import { replaceFile } from './output.ts';
-import type { StageRunner } from './stage.ts';
-import type { BuilderOptions, BuildState } from './builder.ts';
+import type { Progress, StageRunner } from './stage.ts';
+import type { Finding } from '../checks/findings.ts';
+import type { BuildState } from './builder.ts';
 
 export interface FileChange {
   /** Absolute path. */
@@ -23,34 +25,72 @@ export interface FileChange {
   event: 'add' | 'change' | 'unlink' | 'addDir' | 'unlinkDir';
 }
 
-/** Updates the pages whose text changed and returns their URL paths, or undefined when a full build is needed. */
-export async function updatePages(stage: StageRunner, state: BuildState, changes: readonly FileChange[], options: BuilderOptions): Promise<string[] | undefined> {
+export interface TextFile {
+  /** Relative to the output folder. */
+  rel: string;
+  contents: string;
+}
+
+export interface PageUpdate {
+  /** The edited pages' URL paths (with the base). */
+  routes: string[];
+  /** The edited pages' documents. */
+  pageFiles: TextFile[];
+  /** The search index's files that differ from the previous build's. */
+  searchFiles: TextFile[];
+  /** Files of the previous index the new one no longer has (a build names its index's folders by their bytes). */
+  staleFiles: string[];
+}
+
+export interface UpdateOptions {
+  strict: boolean;
+  progress?: Progress;
+  /** Called once the edited pages are rendered: the dev server writes and shows them at once. */
+  pagesRendered?: (files: readonly TextFile[], routes: string[]) => Promise<void>;
+  /**
+   * Called once the checks have run, before the search index (the site-wide part of an edit's
+   * work): a build fails on errors here, having written nothing, or writes the pages.
+   */
+  pagesChecked?: (files: readonly TextFile[], findings: readonly Finding[]) => Promise<void>;
+}
+
+/** Updates the build state for an edit of existing pages' text; undefined when a full build is needed. */
+export async function updatePages(stage: StageRunner, state: BuildState, changes: readonly FileChange[], options: UpdateOptions): Promise<PageUpdate | undefined> {
   const edits = await stage('content', () => editedDocs(state, changes));
   if (!edits) return undefined;
   const { project, content } = state;
+  const assetsBefore = edits.map(({ before }) => usedAssets(state, before));
   for (const { before, after } of edits) {
     content.allDocs[content.allDocs.indexOf(before)] = after;
     content.docs[content.docs.indexOf(before)] = after;
     state.rendered.delete(before);
   }
-  const progress = options.onProgress ?? (() => undefined);
+  const progress = options.progress ?? (() => undefined);
   const fresh = await stage('markdown', () => renderMarkdown(project, content, edits.map((e) => e.after), { cache: state.markdownCache, highlightCache: createHighlightCache(project), progress }));
   for (const [doc, md] of fresh) state.rendered.set(doc, md);
   await state.markdownCache.flush();
+  // The site's other files copy the images pages use: a change there is the full build's (the
+  // state edited above is dropped with it).
+  if (edits.some(({ after }, i) => usedAssets(state, after) !== assetsBefore[i])) return undefined;
   const composed = await stage('routes', () => composeAllRoutes(project, state));
   state.routes = composed.routes;
   state.routeFindings = composed.findings;
-  const changedRoutes = await stage('render+write', () => rewritePages(state, new Set(edits.map((e) => e.after))));
-  // The open tab can show the page now: it names the index by a stable name, and rebuilding the
-  // index (every page's records, 50 ms on the real site and more on larger ones) is not its business.
-  await options.onPagesUpdated?.(changedRoutes);
-  const previousSearch = state.search;
-  state.search = await stage('search', () => indexSearch(project, state.routes, state.rendered, { keepRecords: false, stableName: true }));
-  for (const file of changedSearchFiles(previousSearch, state.search)) await replaceFile(state.outDir, file.rel, file.contents);
-  const checked = await stage('checks', () => runChecks({ ...state, pages: [...state.pages.values()], strict: options.strict ?? false }));
+  const pages = await stage('render', () => renderEditedPages(state, new Set(edits.map((e) => e.after))));
+  await options.pagesRendered?.(pages.files, pages.routes);
+  // The checks read the pages and the files beside them; no page links into the search index,
+  // whose files the edit renames, so they run before it.
+  const checked = await stage('checks', () => runChecks({ ...state, pages: [...state.pages.values()], strict: options.strict }));
   state.findings = checked.findings;
   state.warnings = checked.warnings;
-  return changedRoutes;
+  await options.pagesChecked?.(pages.files, checked.findings);
+  const previousSearch = state.search;
+  state.search = await stage('search', () => searchStage(state, { keepRecords: false }));
+  // The index's entry file last: it names the other files, which must be there when a reader reads it.
+  const searchFiles = changedSearchFiles(previousSearch, state.search).sort((a, b) => Number(a.rel === state.search.rel) - Number(b.rel === state.search.rel));
+  const staleFiles = removedSearchFiles(previousSearch.files, state.search.files);
+  const stale = new Set(staleFiles);
+  state.files = new Set([...[...state.files].filter((rel) => !stale.has(rel)), ...searchFiles.map((f) => f.rel)]);
+  return { routes: pages.routes, pageFiles: pages.files, searchFiles, staleFiles };
 }
 
 /** The edited docs, read again; undefined unless every change is an edit of an existing page's text. */
@@ -76,17 +116,36 @@ function outline(doc: DocSource): string {
   return JSON.stringify([doc.route, doc.id, doc.title, fm.title, fm.sidebar_label, fm.sidebar_position, fm.draft, fm.layout, fm.slug, fm.description]);
 }
 
-async function rewritePages(state: BuildState, docs: ReadonlySet<DocSource>): Promise<string[]> {
+function usedAssets(state: BuildState, doc: DocSource): string {
+  return JSON.stringify([...new Set(state.rendered.get(doc)?.findings.assets ?? [])].sort());
+}
+
+/** Renders the edited docs' pages, and keeps what the checks and the next build's manifest need of them. */
+function renderEditedPages(state: BuildState, docs: ReadonlySet<DocSource>): { files: TextFile[]; routes: string[] } {
   const render = createPageRenderer({ ...state, site: state.site.site });
-  const changed: string[] = [];
+  const keyOf = pageReuse(undefined, render.context, state.themeHash).keyOf;
+  const pageKeys = new Map(state.pageKeys);
+  const pageTargets = new Map(state.pageTargets);
+  const files: TextFile[] = [];
+  const routes: string[] = [];
   for (const route of state.routes) {
     if (!route.doc || !docs.has(route.doc)) continue;
     const page = render(route);
-    for (const file of page.files) await replaceFile(state.outDir, file.rel, file.contents as string);
+    for (const file of page.files) files.push({ rel: file.rel, contents: file.contents as string });
+    const rel = pageFileOf(route);
+    pageKeys.set(rel, keyOf(route.page, state.rendered.get(route.doc)?.htmlHash));
     if (page.checked) {
+      pageTargets.set(rel, page.checked);
       state.pages.set(page.checked.path, page.checked);
-      changed.push(page.checked.path);
+      routes.push(page.checked.path);
     }
   }
-  return changed;
+  state.pageKeys = pageKeys;
+  state.pageTargets = pageTargets;
+  return { files, routes };
+}
+
+function removedSearchFiles(before: readonly TextFile[], after: readonly TextFile[]): string[] {
+  const kept = new Set(after.map((f) => f.rel));
+  return before.map((f) => f.rel).filter((rel) => !kept.has(rel));
 }

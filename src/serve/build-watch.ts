@@ -1,10 +1,12 @@
 /**
  * `docsgen build --watch`: builds, then builds again after every change under content/, theme/,
- * openapi/ or config.yaml, in the same process, until Ctrl+C or SIGTERM. Each build is the one
- * `docsgen build` runs (incremental: unchanged pages are linked from the previous out/, and out/ is
- * swapped in whole), so out/ only ever holds complete builds and a failed build leaves it as it
- * was. What staying alive saves is Node's start, loading and compiling the toolchain, and warming
- * it up: most of what a one-page edit costs a build that starts a process.
+ * openapi/ or config.yaml, in the same process, until Ctrl+C or SIGTERM. An edit of pages' text is
+ * applied to out/ in place, as the dev server applies it to its output: those pages and the search
+ * index's changed files are written over the previous ones (each beside, then renamed), once the
+ * checks have passed. Any other change runs the build `docsgen build` runs (incremental, swapped in
+ * whole). Either way a failed build leaves out/ as it was, and out/ ends up as a one-shot build
+ * would write it. What staying alive saves is Node's start, loading and warming the toolchain, and
+ * every unchanged page's part of the build: a one-page edit costs that page and the site-wide index.
  */
 import path from 'node:path';
 import { createBuilder, type BuildResult, type FileChange } from '../build/builder.ts';
@@ -45,14 +47,14 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
-  const first = createBuilder({ ...builderOptions, cache: options.cache });
-  const later = options.cache ? first : createBuilder(builderOptions);
+  const builder = createBuilder({ ...builderOptions, cache: options.cache, watch: true });
   let builds = 0;
   let refused = false;
-  const queue = createBuildQueue(async () => {
+  const queue = createBuildQueue(async (changes) => {
     const isFirst = builds++ === 0;
     try {
-      options.report(await (isFirst ? first : later).full());
+      // An edit of pages' text is written over out/ (see Builder.update); anything else builds in full.
+      options.report(changes ? (await builder.update(changes)).result : await builder.full());
     } catch (error) {
       // The previous out/ is still there; the next change builds again.
       options.error(formatError(error));

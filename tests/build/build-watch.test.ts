@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 
@@ -18,8 +18,8 @@ interface Watching {
   exited: Promise<number | null>;
 }
 
-function startWatching(site: string): Watching {
-  const child = spawn(process.execPath, [BIN, 'build', '--watch', '--config', path.join(site, 'config.yaml')], { cwd: site });
+function startWatching(site: string, args: string[] = []): Watching {
+  const child = spawn(process.execPath, [BIN, 'build', '--watch', '--config', path.join(site, 'config.yaml'), ...args], { cwd: site });
   let stdout = '';
   let stderr = '';
   const waiters: (() => void)[] = [];
@@ -41,6 +41,8 @@ function startWatching(site: string): Watching {
 }
 
 const BUILT = /^built \d+ pages, .* → out$/m;
+
+const inodeOf = async (file: string) => (await stat(file)).ino;
 
 describe('docsgen build --watch', () => {
   it('builds again after an edit, as a one-shot build would, and ends with 0 on Ctrl+C leaving nothing behind', async () => {
@@ -76,6 +78,71 @@ describe('docsgen build --watch', () => {
     await writeFile(source, `${good}\n\nFixed after the error.\n`);
     await watching.waitFor(BUILT, 2);
     expect(await readFile(page, 'utf8')).toContain('Fixed after the error.');
+    watching.child.kill('SIGTERM');
+    expect(await watching.exited).toBe(0);
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
+  it("writes an edit of a page's text over out/ in place, leaves it as a full build would, and the next build finds it up to date", async () => {
+    const site = await copyFixture('basic');
+    const out = path.join(site, 'out');
+    const edited = path.join(out, 'guide/second/index.html');
+    const other = path.join(out, 'guide/first/index.html');
+    // An image no page uses yet: a build leaves it out until a page shows it.
+    await writeFile(path.join(site, 'content/guide/img/later.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const before = { out: await inodeOf(out), edited: await inodeOf(edited), other: await inodeOf(other) };
+    await appendFile(path.join(site, 'content/guide/second.md'), '\n## Written in place\n\nOnly this page and the index change.\n');
+    await watching.waitFor(BUILT, 2);
+    // The same out/ (no new folder swapped in) and the same file for the other page; a new one for the edited page.
+    expect(await inodeOf(out)).toBe(before.out);
+    expect(await inodeOf(other)).toBe(before.other);
+    expect(await inodeOf(edited)).not.toBe(before.edited);
+    expect(await readFile(edited, 'utf8')).toContain('id="written-in-place"');
+    // The previous index's folders are gone: out/ holds what a one-shot build writes, and nothing else.
+    expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    // A title is shown by other pages (the sidebar, previous/next): that change builds in full.
+    const first = path.join(site, 'content/guide/first.md');
+    await writeFile(first, (await readFile(first, 'utf8')).replace(/^title: .*$/m, 'title: Renamed while watching'));
+    await watching.waitFor(BUILT, 3);
+    expect(await inodeOf(out)).not.toBe(before.out);
+    expect(await readFile(edited, 'utf8')).toContain('Renamed while watching');
+    // An edit that makes a page show an image copies the image too (a full build does that).
+    await appendFile(path.join(site, 'content/guide/second.md'), '\n![Shown later](./img/later.svg)\n');
+    await watching.waitFor(BUILT, 4);
+    expect([...(await contentsOf(out)).keys()].filter((rel) => rel.includes('later'))).toHaveLength(1);
+    watching.child.kill('SIGTERM');
+    expect(await watching.exited).toBe(0);
+    // The manifest the watch left describes out/ as it is: a one-shot build finds nothing to do...
+    const settled = { out: await inodeOf(out), edited: (await stat(edited)).mtimeMs };
+    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    expect({ out: await inodeOf(out), edited: (await stat(edited)).mtimeMs }).toEqual(settled);
+    // ...and after another page's edit it reuses the page the watch wrote (linked: the same file).
+    const editedFile = await inodeOf(edited);
+    await appendFile(first, '\nEdited after the watch ended.\n');
+    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    expect(await inodeOf(edited)).toBe(editedFile);
+    expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    await rm(site, { recursive: true, force: true });
+  }, 240_000);
+
+  it('writes nothing of an edit the checks fail under --strict, and builds the fix', async () => {
+    const site = await copyFixture('basic');
+    const watching = startWatching(site, ['--strict']);
+    await watching.waitFor(/^watching /);
+    const source = path.join(site, 'content/guide/second.md');
+    const page = path.join(site, 'out/guide/second/index.html');
+    const good = await readFile(source, 'utf8');
+    const before = await readFile(page, 'utf8');
+    await writeFile(source, `${good}\n\nA link to [nowhere](/no-such-page/).\n`);
+    await watching.waitFor(/second\.md:\d+:\d+/);
+    expect(watching.stderr()).toContain('/no-such-page/');
+    expect(await readFile(page, 'utf8')).toBe(before);
+    await writeFile(source, `${good}\n\nFixed: no broken link.\n`);
+    await watching.waitFor(BUILT, 2);
+    expect(await readFile(page, 'utf8')).toContain('Fixed: no broken link.');
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(await fullBuildContents(site));
     watching.child.kill('SIGTERM');
     expect(await watching.exited).toBe(0);
     await rm(site, { recursive: true, force: true });

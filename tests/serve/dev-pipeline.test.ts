@@ -70,6 +70,19 @@ describe('docsgen serve runs the build stages on every change', () => {
     await page.close();
   });
 
+  it('serves an image a page starts to show in an edit of its text', async () => {
+    // Added first (a full build, which copies only the images pages show), then shown by an edit.
+    await write('content/guide/img/shown-later.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>');
+    await edit('content/guide/second.md', (t) => `${t}\n\n![Shown later](./img/shown-later.svg)\n`);
+    const page = await open('/guide/second/');
+    const src = await page.locator('img[alt="Shown later"]').getAttribute('src');
+    expect(src).toBeTruthy();
+    const response = await page.request.get(new URL(src!, page.url()).href);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('<rect');
+    await page.close();
+  });
+
   it('finds a word saved into a page in the tab that searched before the edit, without a reload', async () => {
     const page = await open('/guide/');
     const search = async (query: string) => {
