@@ -136,6 +136,46 @@ describe('search modal (embedded index)', () => {
   });
 });
 
+describe('a tab left open across a deploy that changed the index format', () => {
+  // The page's code reads format 4; the server now has a later site's index.
+  const newerIndex = (page: Page) => page.route('**/search-index/index.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ v: 99 }) }));
+
+  it('says the site was updated (not the network) in the modal, and searches again after "Reload page"', async () => {
+    const { page } = await openPage(site);
+    await ready(page);
+    await newerIndex(page);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('hub');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('This site was updated');
+    expect(await screen.textContent()).not.toContain('network');
+    // The deploy is complete now: the reload brings the code that reads the index.
+    await page.unroute('**/search-index/index.json');
+    await Promise.all([page.waitForEvent('load'), screen.getByRole('button', { name: 'Reload page' }).click()]);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('hub');
+    await page.waitForSelector('.DocSearch-Hit');
+    await page.close();
+  });
+
+  it('says so on the search page too, with a reload instead of Retry', async () => {
+    const { page } = await openPage(site);
+    await newerIndex(page);
+    await ready(page, 'search/?q=hub');
+    const alert = page.locator('main [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This site was updated');
+    expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.unroute('**/search-index/index.json');
+    await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Reload page' }).click()]);
+    await page.waitForSelector('.search-result');
+    await page.close();
+  });
+});
+
 describe('a reader searching (embedded index)', () => {
   it('opens a doc page, presses "/", types, arrows down, presses Enter and lands on the hit\'s anchor', async () => {
     const { page, problems } = await openPage(site);

@@ -89,7 +89,17 @@ export function SearchPage() {
           onChange={(e) => setQuery(e.target.value.slice(0, SEARCH.maxQueryLength))}
         />
       </form>
-      {error ? <LazyError what="Search results" error={error} onRetry={() => setAttempt((a) => a + 1)} /> : null}
+      {error?.name === 'SiteUpdated' ? (
+        // Retrying cannot help: this page's code cannot read the index of the site as it is now.
+        <div className="lazy-error" role="alert">
+          <p>This site was updated since this page was opened. Reload the page to search it.</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+        </div>
+      ) : error ? (
+        <LazyError what="Search results" error={error} onRetry={() => setAttempt((a) => a + 1)} />
+      ) : null}
       <p className="search-page__count" role="status">
         {results ? (results.nbHits === 0 ? `No results for "${results.query}"` : `${results.nbHits} ${results.nbHits === 1 ? 'document' : 'documents'} found`) : ''}
       </p>

@@ -8,7 +8,7 @@ import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import type { SearchHit } from './types.ts';
 import { LocalSearchIndex } from './local-index.ts';
-import { IndexFileGone, SEARCH_UPDATED_EVENT, fetchJson, forgetFetchedJson } from './fetch-json.ts';
+import { IndexFileGone, SEARCH_UPDATED_EVENT, SiteUpdated, fetchJson, forgetFetchedJson } from './fetch-json.ts';
 
 /** Records of one page in the modal: enough to show its best headings, few enough to show several pages. */
 const MODAL_RECORDS_PER_PAGE = 3;
@@ -103,6 +103,7 @@ function lazyIndex(settings: SearchSettings): WithIndex {
  * failed); an index that cannot be fetched is the same situation for the reader.
  */
 function unreachable(error: unknown): never {
+  if (error instanceof SiteUpdated) throw error; // not a network problem: failure.tsx asks for a reload
   const retry = new Error(`the search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
   retry.name = 'RetryError';
   throw retry;

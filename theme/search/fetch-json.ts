@@ -24,6 +24,15 @@ export function forgetFetchedJson(): void {
  */
 export class IndexFileGone extends Error {}
 
+/**
+ * The index's manifest is of another format than this page's code reads: the site was deployed,
+ * with a docsgen that changed the format, after this page was loaded. Only a reload brings code
+ * that reads it. Recognised by its name, so the search page need not load this module to tell.
+ */
+export class SiteUpdated extends Error {
+  override name = 'SiteUpdated';
+}
+
 /** `revalidate`: asks the server again, past the answer kept and the browser's HTTP cache. */
 export function fetchJson(url: string, options: { revalidate?: boolean } = {}): Promise<unknown> {
   // A failed request is forgotten, so that the next search (or Retry) asks again.

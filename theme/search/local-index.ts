@@ -10,6 +10,7 @@ import { americanSpelling, searchKey, STOP_WORDS, tokenize } from './analyze.ts'
 import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
 import { FIELD, FRAGMENTS_PER_FOLDER, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
 import { requestOnce } from '../request-once.ts';
+import { SiteUpdated } from './fetch-json.ts';
 
 /** Reads one file of the index folder ("index.json", "t3.json", "p12.json") as parsed JSON. */
 export type IndexLoader = (name: string) => Promise<unknown>;
@@ -73,7 +74,7 @@ export class LocalSearchIndex {
 
   static async open(load: IndexLoader): Promise<LocalSearchIndex> {
     const manifest = (await load('index.json')) as IndexManifest;
-    if (manifest.v !== 4) throw new Error('the search index was made by another docsgen version; rebuild the site');
+    if (manifest.v !== 4) throw new SiteUpdated(`the search index is of format ${String(manifest.v)}; this page reads format 4`);
     return new LocalSearchIndex(manifest, load);
   }
 
