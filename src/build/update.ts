@@ -10,7 +10,7 @@ import path from 'node:path';
 import { readDoc, type DocSource } from '../content/scan.ts';
 import { expandDocVariables } from '../content/variables.ts';
 import { createHighlightCache, renderMarkdown } from './markdown.ts';
-import { composeAllRoutes } from './routes.ts';
+import { docRouteComposer } from './routes.ts';
 import { changedSearchFiles, searchStage } from './search.ts';
 import { createPageRenderer, pageFileOf } from './render.ts';
 import { pageReuse } from './incremental.ts';
@@ -72,9 +72,16 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   // The site's other files copy the images pages use: a change there is the full build's (the
   // state edited above is dropped with it).
   if (edits.some(({ after }, i) => usedAssets(state, after) !== assetsBefore[i])) return undefined;
-  const composed = await stage('routes', () => composeAllRoutes(project, state));
-  state.routes = composed.routes;
-  state.routeFindings = composed.findings;
+  // Only the edited docs' routes change: what a route shows of other pages is in their outline.
+  const replaced = new Map(edits.map(({ before, after }) => [before, after]));
+  state.routes = await stage('routes', () => {
+    const composeDoc = docRouteComposer(project, state);
+    return state.routes.map((route) => {
+      const after = route.doc ? replaced.get(route.doc) : undefined;
+      const md = after ? fresh.get(after) : undefined;
+      return after && md ? composeDoc(after, md) : route;
+    });
+  });
   const pages = await stage('render', () => renderEditedPages(state, new Set(edits.map((e) => e.after))));
   await options.pagesRendered?.(pages.files, pages.routes);
   // The checks read the pages and the files beside them; no page links into the search index,
