@@ -12,7 +12,8 @@ import type { PreparedSite } from './prepare.ts';
 import type { EmittedSite, EmitOptions } from './emit.ts';
 import { applyToOutput, createDevOutputs, noOutput, openAtomicOutput } from './output.ts';
 import path from 'node:path';
-import type { FileChange, PageUpdate, TextFile } from './update.ts';
+import type { FileChange, PageUpdate, TextFile, UpdateOptions } from './update.ts';
+import { checksCanFail } from '../checks/findings.ts';
 import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
@@ -140,11 +141,13 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
   // Signed before anything is read, as a full build's: a file saved meanwhile counts as changed next time.
   const incremental = await stage('inputs', () => startIncremental(options));
   const { throwOnErrors } = await import('./emit.ts');
-  const pagesChecked = async (files: readonly TextFile[], findings: readonly Finding[]) => {
-    throwOnErrors(findings);
-    await stage('write pages', () => write(files));
-  };
-  const update = await updatePages(stage, state, changes, { ...base, pagesChecked });
+  const writePages = (files: readonly TextFile[]) => stage('write pages', () => write(files));
+  // When no finding can be an error (the default severities, no --strict), the checks cannot fail
+  // the build: the pages need not wait for them (the link checks of 10,000 pages take a second).
+  const hooks: Partial<UpdateOptions> = checksCanFail(state.project.config.checks, options.strict ?? false)
+    ? { pagesChecked: async (files, findings) => (throwOnErrors(findings), writePages(files)) }
+    : { pagesRendered: writePages };
+  const update = await updatePages(stage, state, changes, { ...base, ...hooks });
   if (!update) return undefined;
   await stage('write files', () => write(update.searchFiles, update.staleFiles));
   if (incremental) await stage('manifest', () => recordBuild(incremental, options, state));

@@ -5,17 +5,20 @@
 import type { SiteConfig, Severity } from '../config/schema.ts';
 import { formatPosition, type SourcePosition } from '../errors.ts';
 
-export type FindingKind =
-  | 'broken-link'
-  | 'broken-anchor'
-  | 'broken-markdown-link'
-  | 'duplicate-route'
-  | 'missing-image'
-  | 'removed-html'
-  | 'unknown-front-matter'
-  | 'content-file'
-  | 'config'
-  | 'invalid-api-spec';
+const FINDING_KINDS = [
+  'broken-link',
+  'broken-anchor',
+  'broken-markdown-link',
+  'duplicate-route',
+  'missing-image',
+  'removed-html',
+  'unknown-front-matter',
+  'content-file',
+  'config',
+  'invalid-api-spec',
+] as const;
+
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export interface Finding {
   kind: FindingKind;
@@ -42,6 +45,11 @@ export function severityOf(kind: FindingKind, checks: SiteConfig['checks'], stri
               : 'warn';
   if (strict && configured === 'warn') return 'error';
   return configured;
+}
+
+/** Whether any finding could be an error under these severities: only then can the checks fail a build. */
+export function checksCanFail(checks: SiteConfig['checks'], strict: boolean): boolean {
+  return FINDING_KINDS.some((kind) => severityOf(kind, checks, strict) === 'error');
 }
 
 export function applySeverities(findings: Finding[], checks: SiteConfig['checks'], strict: boolean): Finding[] {
