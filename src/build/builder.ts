@@ -84,7 +84,6 @@ export function createBuilder(options: BuilderOptions): Builder {
   const fullBuild = async (): Promise<BuildResult> => {
     const started = performance.now();
     state = undefined; // a failed build leaves nothing an edit could be applied to
-
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
     // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.
     await stage('guard folders', () => guardBuildFolders({ configFile: options.configFile, outDir: options.outDir, writesOutput: options.mode === 'build' }));
@@ -121,9 +120,9 @@ export function createBuilder(options: BuilderOptions): Builder {
 
 /**
  * An edit of pages' text written over the previous output. The dev server shows the pages before
- * the index and the checks catch up; `docsgen build` writes nothing until the checks passed (a
- * build with errors leaves out/ as it was), then the pages, the index's changed files, and the
- * manifest of out/ as it now is, for the next build.
+ * the index and the checks catch up. `docsgen build --watch` writes the pages once they are
+ * rendered, or, when a check can fail the build, once the checks passed (a build with errors
+ * leaves out/ as it was); then the index's changed files, and the manifest of out/ as it now is.
  */
 async function updateInPlace(stage: StageRunner, state: BuildState, changes: readonly FileChange[], options: BuilderOptions): Promise<PageUpdate | undefined> {
   const { updatePages } = await import('./update.ts');

@@ -31,11 +31,10 @@ export interface TextFile {
   contents: string;
 }
 
+/** What an edit changed besides the pages themselves (handed to the caller's hooks as they are rendered). */
 export interface PageUpdate {
   /** The edited pages' URL paths (with the base). */
   routes: string[];
-  /** The edited pages' documents. */
-  pageFiles: TextFile[];
   /** The search index's files that differ from the previous build's. */
   searchFiles: TextFile[];
   /** Files of the previous index the new one no longer has (a build names its index's folders by their bytes). */
@@ -45,7 +44,10 @@ export interface PageUpdate {
 export interface UpdateOptions {
   strict: boolean;
   progress?: Progress;
-  /** Called once the edited pages are rendered: the dev server writes and shows them at once. */
+  /**
+   * Called once the edited pages are rendered: the dev server writes and shows them at once. The
+   * pages reach the output only through this hook or `pagesChecked`.
+   */
   pagesRendered?: (files: readonly TextFile[], routes: string[]) => Promise<void>;
   /**
    * Called once the checks have run, before the search index (the site-wide part of an edit's
@@ -97,7 +99,7 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   const staleFiles = removedSearchFiles(previousSearch.files, state.search.files);
   const stale = new Set(staleFiles);
   state.files = new Set([...[...state.files].filter((rel) => !stale.has(rel)), ...searchFiles.map((f) => f.rel)]);
-  return { routes: pages.routes, pageFiles: pages.files, searchFiles, staleFiles };
+  return { routes: pages.routes, searchFiles, staleFiles };
 }
 
 /** The edited docs, read again; undefined unless every change is an edit of an existing page's text. */
