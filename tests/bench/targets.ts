@@ -8,8 +8,10 @@ export interface SiteResult {
   cold: number;
   warm: number;
   edit: number;
-  /** The same edit with `docsgen build --watch` running (measured with the dev server). */
+  /** The same edit with `docsgen build --watch` running: save → the page in out/ (measured with the dev server). */
   watchEdit?: number;
+  /** …and until every file of the edit and the manifest are written. */
+  watchEditDone?: number;
   pagesPerSecond: number;
   peakRssMb: number;
   outMb: number;
@@ -49,7 +51,7 @@ export function judgeTargets(rows: readonly SiteResult[]): TargetLine[] {
     line('2. Pages per second flat from 1,000 to 10,000 (within 15 %)', flat, (n) => `${s1000?.pagesPerSecond.toFixed(0)} → ${s10000?.pagesPerSecond.toFixed(0)} pages/s (${(n * 100).toFixed(0)} %)`, (n) => n >= 0.85),
     line('3. Real site rebuilt with nothing changed ≤ 0.3 s', real?.warm, s, (n) => n <= 0.3),
     line('3. Real site, one page edited, written to out/ ≤ 0.2 s', real?.edit, s, (n) => n <= 0.2),
-    line('3. … with `docsgen build --watch` running (save → out/)', real?.watchEdit, s, (n) => n <= 0.2),
+    line('3. … with `docsgen build --watch` running (save → the page in out/)', real?.watchEdit, (n) => `${s(n)} (every file and the manifest: ${s(real?.watchEditDone ?? NaN)})`, (n) => n <= 0.2),
     line('4. First search ≤ 300 KB gzip at 10,000 pages', s10000?.search.firstSearchMaxGzip, (n) => `${(n / 1024).toFixed(0)} KB (the largest of the bench's queries)`, (n) => n <= 300 * 1024),
     line('4. First search ≤ 100 KB gzip on the real site', real?.search.firstSearchMaxGzip, (n) => `${(n / 1024).toFixed(0)} KB (the largest of the bench's queries)`, (n) => n <= 100 * 1024),
     line('4. Query ≤ 30 ms at 10,000 pages', s10000?.search.queryMs, (n) => `${n.toFixed(1)} ms`, (n) => n <= 30),
