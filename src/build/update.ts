@@ -63,8 +63,8 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   const { project, content } = state;
   const assetsBefore = edits.map(({ before }) => usedAssets(state, before));
   for (const { before, after } of edits) {
-    content.allDocs[content.allDocs.indexOf(before)] = after;
-    content.docs[content.docs.indexOf(before)] = after;
+    replaceIn(content.allDocs, before, after);
+    replaceIn(content.docs, before, after); // a draft is not among a build's docs
     state.rendered.delete(before);
   }
   const progress = options.progress ?? (() => undefined);
@@ -92,14 +92,24 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   state.findings = checked.findings;
   state.warnings = checked.warnings;
   await options.pagesChecked?.(pages.files, checked.findings);
-  const previousSearch = state.search;
+  return { routes: pages.routes, ...(await reindex(stage, state)) };
+}
+
+function replaceIn<T>(list: T[], before: T, after: T): void {
+  const i = list.indexOf(before);
+  if (i >= 0) list[i] = after;
+}
+
+/** The search index made again, and what of its files changed. */
+async function reindex(stage: StageRunner, state: BuildState): Promise<Pick<PageUpdate, 'searchFiles' | 'staleFiles'>> {
+  const previous = state.search;
   state.search = await stage('search', () => searchStage(state, { keepRecords: false }));
   // The index's entry file last: it names the other files, which must be there when a reader reads it.
-  const searchFiles = changedSearchFiles(previousSearch, state.search).sort((a, b) => Number(a.rel === state.search.rel) - Number(b.rel === state.search.rel));
-  const staleFiles = removedSearchFiles(previousSearch.files, state.search.files);
+  const searchFiles = changedSearchFiles(previous, state.search).sort((a, b) => Number(a.rel === state.search.rel) - Number(b.rel === state.search.rel));
+  const staleFiles = removedSearchFiles(previous.files, state.search.files);
   const stale = new Set(staleFiles);
   state.files = new Set([...[...state.files].filter((rel) => !stale.has(rel)), ...searchFiles.map((f) => f.rel)]);
-  return { routes: pages.routes, searchFiles, staleFiles };
+  return { searchFiles, staleFiles };
 }
 
 /** The edited docs, read again; undefined unless every change is an edit of an existing page's text. */

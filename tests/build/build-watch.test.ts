@@ -127,6 +127,24 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 240_000);
 
+  it('leaves out/ as it was after an edit of a draft, which a build does not publish', async () => {
+    const site = await copyFixture('basic');
+    const draft = path.join(site, 'content/guide/unfinished.md');
+    await writeFile(draft, '---\ntitle: Unfinished\ndraft: true\n---\n\nNot published yet.\n');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const before = await contentsOf(path.join(site, 'out'));
+    await appendFile(draft, '\nStill a draft.\n');
+    await watching.waitFor(BUILT, 2);
+    const after = await contentsOf(path.join(site, 'out'));
+    expect([...after.keys()].filter((rel) => rel.includes('unfinished'))).toEqual([]);
+    expect(after).toEqual(before);
+    expect(after).toEqual(await fullBuildContents(site));
+    watching.child.kill('SIGTERM');
+    expect(await watching.exited).toBe(0);
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
   it('writes nothing of an edit the checks fail under --strict, and builds the fix', async () => {
     const site = await copyFixture('basic');
     const watching = startWatching(site, ['--strict']);
