@@ -59,15 +59,8 @@ export function createDevOutputs(devRoot: string): { open(): Promise<OutputTarge
       }
       const dir = path.join(devRoot, `${GENERATION_PREFIX}${ownerToken(currentOwner())}-${++count}`);
       await rm(dir, { recursive: true, force: true });
-      const dirs = new Map<string, Promise<unknown>>();
       return {
-        write: async (rel, contents) => {
-          const target = path.join(dir, rel);
-          const parent = path.dirname(target);
-          if (!dirs.has(parent)) dirs.set(parent, mkdir(parent, { recursive: true }));
-          await dirs.get(parent);
-          await writeFile(target, contents);
-        },
+        write: folderWriter(dir),
         commit: async () => dir,
         abort: () => rm(dir, { recursive: true, force: true }),
       };
@@ -102,6 +95,18 @@ async function removeGenerations(devRoot: string, which: (name: string) => boole
   await Promise.all(names.filter((n) => n.startsWith(GENERATION_PREFIX) && which(n)).map((n) => rm(path.join(devRoot, n), { recursive: true, force: true })));
 }
 
+/** Writes files under `dir` where they go, making each folder once (a folder nobody reads yet). */
+function folderWriter(dir: string): (rel: string, contents: string | Uint8Array) => Promise<void> {
+  const made = new Map<string, Promise<unknown>>();
+  return async (rel, contents) => {
+    const target = path.join(dir, rel);
+    const parent = path.dirname(target);
+    if (!made.has(parent)) made.set(parent, mkdir(parent, { recursive: true }));
+    await made.get(parent);
+    await writeFile(target, contents);
+  };
+}
+
 /** Replaces one file of a finished output: written beside, then renamed, so no request sees half of it. */
 export async function replaceFile(dir: string, rel: string, contents: string | Uint8Array): Promise<void> {
   const target = path.join(dir, rel);
@@ -117,19 +122,11 @@ export async function replaceFile(dir: string, rel: string, contents: string | U
  * by their bytes, so an edit gives some of them new names).
  */
 export async function applyToOutput(dir: string, files: readonly { rel: string; contents: string | Uint8Array }[], removed: readonly string[]): Promise<void> {
-  const folders = new Map<string, Promise<unknown>>();
+  const writeNew = folderWriter(dir);
   for (const file of files) {
     // A file named by its bytes is new (no reader can know its name before the file naming it is
     // written, after it) or already the same: written where it goes, without a rename.
-    if (!isImmutable(file.rel)) {
-      await replaceFile(dir, file.rel, file.contents);
-      continue;
-    }
-    const target = path.join(dir, file.rel);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-    await folders.get(folder);
-    await writeFile(target, file.contents);
+    await (isImmutable(file.rel) ? writeNew(file.rel, file.contents) : replaceFile(dir, file.rel, file.contents));
   }
   const emptied = new Set<string>();
   for (const rel of removed) {
