@@ -79,7 +79,13 @@ export async function searchStage(site: { project: Project; routes: readonly Rou
   return index;
 }
 
-/** The files of `after` that differ from `before` (the dev server rewrites only those). */
+/** The files of `before` that `after` no longer has (a build names the index's folders by their bytes). */
+export function removedSearchFiles(before: SearchIndex, after: SearchIndex): string[] {
+  const kept = new Set(after.files.map((f) => f.rel));
+  return before.files.map((f) => f.rel).filter((rel) => !kept.has(rel));
+}
+
+/** The files of `after` that differ from `before` (an edit rewrites only those). */
 export function changedSearchFiles(before: SearchIndex | undefined, after: SearchIndex): SearchIndex['files'] {
   const previous = new Map(before?.files.map((f) => [f.rel, f.contents]));
   return after.files.filter((f) => previous.get(f.rel) !== f.contents);

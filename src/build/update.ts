@@ -11,7 +11,7 @@ import { readDoc, type DocSource } from '../content/scan.ts';
 import { expandDocVariables } from '../content/variables.ts';
 import { createHighlightCache, renderMarkdown } from './markdown.ts';
 import { docRouteComposer } from './routes.ts';
-import { changedSearchFiles, searchStage } from './search.ts';
+import { changedSearchFiles, removedSearchFiles, searchStage } from './search.ts';
 import { createPageRenderer, pageFileOf } from './render.ts';
 import { pageReuse } from './incremental.ts';
 import { runChecks } from './checks.ts';
@@ -106,7 +106,7 @@ async function reindex(stage: StageRunner, state: BuildState): Promise<Pick<Page
   state.search = await stage('search', () => searchStage(state, { keepRecords: false }));
   // The index's entry file last: it names the other files, which must be there when a reader reads it.
   const searchFiles = changedSearchFiles(previous, state.search).sort((a, b) => Number(a.rel === state.search.rel) - Number(b.rel === state.search.rel));
-  const staleFiles = removedSearchFiles(previous.files, state.search.files);
+  const staleFiles = removedSearchFiles(previous, state.search);
   const stale = new Set(staleFiles);
   state.files = new Set([...[...state.files].filter((rel) => !stale.has(rel)), ...searchFiles.map((f) => f.rel)]);
   return { searchFiles, staleFiles };
@@ -162,9 +162,4 @@ function renderEditedPages(state: BuildState, docs: ReadonlySet<DocSource>): { f
   state.pageKeys = pageKeys;
   state.pageTargets = pageTargets;
   return { files, routes };
-}
-
-function removedSearchFiles(before: readonly TextFile[], after: readonly TextFile[]): string[] {
-  const kept = new Set(after.map((f) => f.rel));
-  return before.map((f) => f.rel).filter((rel) => !kept.has(rel));
 }

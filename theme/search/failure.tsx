@@ -85,7 +85,7 @@ function UnreachableMessage() {
 }
 
 /** Retrying cannot help: this page's code cannot read the new index. */
-export function SiteUpdatedMessage() {
+function SiteUpdatedMessage() {
   return (
     <>
       <p className="DocSearch-Title">This site was updated</p>
