@@ -14,7 +14,7 @@ import { applyToOutput, createDevOutputs, noOutput, openAtomicOutput } from './o
 import path from 'node:path';
 import type { FileChange, PageUpdate, TextFile, UpdateOptions } from './update.ts';
 import { checksCanFail } from '../checks/findings.ts';
-import { finishIncremental, inputRoots, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
+import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
 
@@ -138,7 +138,7 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
     return update;
   }
   // Signed before anything is read, as a full build's: a file saved meanwhile counts as changed next time.
-  const incremental = await stage('inputs', () => startIncremental(options));
+  const incremental = await stage('inputs', () => startInPlaceEdit(options, builtRoots(options, state)));
   const { throwOnErrors } = await import('./emit.ts');
   const writePages = (files: readonly TextFile[]) => stage('write pages', () => write(files));
   // When no finding can be an error (the default severities, no --strict), the checks cannot fail
@@ -149,7 +149,7 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
   const update = await updatePages(stage, state, changes, { ...base, ...hooks });
   if (!update) return undefined;
   await stage('write files', () => write(update.searchFiles, update.staleFiles));
-  if (incremental) await stage('manifest', () => recordBuild(incremental, options, state));
+  await stage('manifest', () => recordBuild(incremental, options, state));
   return update;
 }
 
@@ -174,7 +174,7 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
 /** The manifest of the build just committed, for the next one (see incremental.ts). */
 function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, built: BuildState): Promise<void> {
   return finishIncremental(incremental, {
-    roots: inputRoots(options.configFile, built.project.config.api.map((api) => api.spec)),
+    roots: builtRoots(options, built),
     // Inputs the signature cannot see: custom React pages may import any file, and "Last updated"
     // dates change with a commit that touches no file of the project. Such a site is never taken as
     // up to date (its pages are still reused where their data, dates included, is unchanged).
@@ -183,6 +183,11 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     keys: built.pageKeys,
     targets: built.pageTargets,
   });
+}
+
+/** The input roots of a build: config.yaml, content/, the themes and its specs' folders. */
+function builtRoots(options: BuilderOptions, built: BuildState): string[] {
+  return inputRoots(options.configFile, built.project.config.api.map((api) => api.spec));
 }
 
 function resultOf(built: BuildState, started: number, stage: StageRunner): BuildResult {

@@ -66,11 +66,28 @@ function defaultRoots(configFile: string, previous: BuildManifest | undefined): 
 /** Signs the inputs before anything is read (`docsgen build` only), so a file edited during the build counts as changed next time. */
 export async function startIncremental(options: BuilderOptions): Promise<IncrementalBuild | undefined> {
   if (options.mode !== 'build') return undefined;
+  const { realOutDir, manifestPath } = await outputOf(options);
+  const previous = await readManifest(manifestPath);
+  return signInputs(options, realOutDir, manifestPath, previous, defaultRoots(options.configFile, previous));
+}
+
+/**
+ * The same for an edit applied to out/ in place (`build --watch`): its roots are those of the build
+ * it edits, and the previous manifest is not read (nothing of out/ is reused from it; at 10,000
+ * pages reading it cost 60 ms before the edited page could be written).
+ */
+export async function startInPlaceEdit(options: BuilderOptions, roots: readonly string[]): Promise<IncrementalBuild> {
+  const { realOutDir, manifestPath } = await outputOf(options);
+  return signInputs(options, realOutDir, manifestPath, undefined, [...roots].sort());
+}
+
+async function outputOf(options: BuilderOptions): Promise<{ realOutDir: string; manifestPath: string }> {
   const rootDir = path.dirname(path.resolve(options.configFile));
   const realOutDir = await realPathOf(options.outDir ?? path.join(rootDir, 'out'));
-  const manifestPath = manifestFile(projectCacheDir(rootDir), realOutDir);
-  const previous = await readManifest(manifestPath);
-  const roots = defaultRoots(options.configFile, previous);
+  return { realOutDir, manifestPath: manifestFile(projectCacheDir(rootDir), realOutDir) };
+}
+
+async function signInputs(options: BuilderOptions, realOutDir: string, manifestPath: string, previous: BuildManifest | undefined, roots: string[]): Promise<IncrementalBuild> {
   const extra = signedOptions(options, realOutDir);
   return { realOutDir, manifestPath, previous, roots, extra, signature: await inputSignature(roots, extra) };
 }
