@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
-import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../search/shards.ts';
+import { indexFiles, pageEntry, PageIndex, type PageEntry } from '../search/shards.ts';
 import { loadPageKeysMemo, type PageKeysMemo } from '../search/keys-memo.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
@@ -23,42 +23,106 @@ export interface SearchIndex {
   files: { rel: string; contents: string }[];
   /** Every record, when asked for (export). */
   records: SearchRecord[];
+  /** The pages' index as it was built, for the next edit to update in place (serve, build --watch). */
+  kept: KeptIndex;
 }
 
-function routeRecords(project: Project, route: RouteEntry, rendered: ReadonlyMap<DocSource, RenderedMarkdown>, meta: { language: string; tag: string }): IndexedRecord[] {
+/** What an edit needs of the previous index to update it by page. */
+interface KeptIndex {
+  index: PageIndex;
+  /** The URLs of the routes that can be searched, in order (a page with no records has no entry). */
+  urls: string[];
+  /** Each page in the index by URL: its id, and what its entry was made from. */
+  pages: Map<string, { id: number; source: object; shown: string }>;
+  /** The name of each folder of index files, by its first file, with the contents it was named from. */
+  folders: Map<string, { texts: string[]; name: string }>;
+}
+
+/** A route that can be searched: what its records are made from, and the records when needed. */
+interface SearchableRoute {
+  url: string;
+  /** The page's rendered markdown or its API description: a new object when the page changed. */
+  source: object;
+  /** What else of the route its records show (section, title, description). */
+  shown: string;
+  records: () => IndexedRecord[];
+}
+
+function searchableRoutes(project: Project, routes: readonly RouteEntry[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>): SearchableRoute[] {
   const { config } = project;
-  const url = withBase(config.baseUrl, route.page.route);
-  if (route.page.kind === 'doc' && route.doc) {
-    const blocks = rendered.get(route.doc)?.searchBlocks ?? [];
-    return pageIndexRecords({ url, section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks }, meta);
+  const meta = { language: config.locale, tag: docsVersionTag(config) };
+  const searchable: SearchableRoute[] = [];
+  for (const route of routes) {
+    const url = withBase(config.baseUrl, route.page.route);
+    if (route.page.kind === 'doc' && route.doc) {
+      const md = rendered.get(route.doc);
+      const page = { url, section: route.section ?? config.title, title: route.page.title, description: route.page.description };
+      const records = () => pageIndexRecords({ ...page, blocks: md?.searchBlocks ?? [] }, meta);
+      searchable.push({ url, source: md ?? route.doc, shown: JSON.stringify([page.section, page.title, page.description]), records });
+    } else if (route.page.kind === 'api' && route.page.api) {
+      const api = route.page.api;
+      searchable.push({ url, source: api, shown: '', records: () => apiRecords(api, url, meta) });
+    }
   }
-  if (route.page.kind === 'api' && route.page.api) return apiRecords(route.page.api, url, meta);
-  return [];
+  return searchable;
 }
 
-export function indexSearch(
-  project: Project,
-  routes: readonly RouteEntry[],
-  rendered: ReadonlyMap<DocSource, RenderedMarkdown>,
-  options: { keepRecords: boolean; stableName: boolean; memo?: PageKeysMemo },
-): SearchIndex {
-  const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
+/** The index of every searchable route, made afresh (unchanged pages' keys from the memo). */
+function indexAll(project: Project, routes: readonly SearchableRoute[], options: { keepRecords: boolean; memo: PageKeysMemo }): { kept: KeptIndex; records: SearchRecord[] } {
   const records: SearchRecord[] = [];
-  const pages: IndexPage[] = [];
+  const entries: PageEntry[] = [];
+  const pages: KeptIndex['pages'] = new Map();
   for (const route of routes) {
-    const list = routeRecords(project, route, rendered, meta);
+    const list = route.records();
     if (list.length === 0) continue;
-    pages.push({ url: withBase(project.config.baseUrl, route.page.route), records: list });
+    pages.set(route.url, { id: entries.length, source: route.source, shown: route.shown });
+    entries.push(pageEntry({ url: route.url, records: list }, options.memo));
     if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
-  // Pages are rendered before the index exists, and an edit to one page changes the index: so pages
-  // name only the manifest, whose URL never changes, and the manifest names the folders of the
-  // shards and of the fragments by their bytes (a browser never mixes two builds' files; an edit
-  // leaves every other page's HTML, and the other pages' fragment folders, as they were). The dev
-  // server rewrites only changed files of one folder.
-  const files = indexFiles(buildEmbeddedIndex(pages, meta, options.memo ? { memo: options.memo } : {}), (contents) => (options.stableName ? DEV_SEARCH_FILES : contentsName(contents)));
+  const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
+  return { kept: { index: new PageIndex(entries, meta), urls: routes.map((r) => r.url), pages, folders: new Map() }, records };
+}
+
+/**
+ * The previous index with the entries of the routes whose source changed made again; undefined when
+ * the routes are not the same pages in the same order, or a page gained or lost its only records.
+ */
+function indexEdited(kept: KeptIndex, routes: readonly SearchableRoute[]): KeptIndex | undefined {
+  if (routes.length !== kept.urls.length || routes.some((route, i) => route.url !== kept.urls[i])) return undefined;
+  const changed: [number, PageEntry, SearchableRoute][] = [];
+  for (const route of routes) {
+    const page = kept.pages.get(route.url);
+    if (page && page.source === route.source && page.shown === route.shown) continue;
+    const records = route.records();
+    if (!page) {
+      if (records.length > 0) return undefined;
+      continue;
+    }
+    if (records.length === 0) return undefined;
+    changed.push([page.id, pageEntry({ url: route.url, records }), route]);
+  }
+  for (const [id, entry, route] of changed) {
+    kept.index.replace(id, entry);
+    kept.pages.set(route.url, { id, source: route.source, shown: route.shown });
+  }
+  return kept;
+}
+
+/** Writes the index as files; a folder whose files are the same strings as last time keeps its name without being hashed again. */
+function indexAsFiles(kept: KeptIndex, stableName: boolean): SearchIndex['files'] {
+  const nameOf = (contents: ReadonlyMap<string, string>): string => {
+    if (stableName) return DEV_SEARCH_FILES;
+    const texts = [...contents.values()];
+    const first = contents.keys().next().value ?? '';
+    const known = kept.folders.get(first);
+    if (known && known.texts.length === texts.length && known.texts.every((text, i) => text === texts[i])) return known.name;
+    const name = contentsName(contents);
+    kept.folders.set(first, { texts, name });
+    return name;
+  };
+  const files = indexFiles(kept.index.index(), nameOf);
   const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
-  return { rel: SEARCH_INDEX_REL, files: [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents })), records };
+  return [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents }));
 }
 
 function contentsName(contents: ReadonlyMap<string, string>): string {
@@ -68,15 +132,25 @@ function contentsName(contents: ReadonlyMap<string, string>): string {
 }
 
 /**
- * The index of a site's pages as they are now, each unchanged page's search keys taken from the
- * memo of earlier builds (a full build and an edit alike). The dev server's index keeps one name
- * (it rewrites its files in place); a build's is named by its bytes.
+ * The index of a site's pages as they are now. An edit (`previous` given) updates the previous index
+ * for the pages whose source changed; a full build makes it afresh, each unchanged page's search keys
+ * taken from the memo of earlier builds. Pages are rendered before the index exists, and an edit
+ * to one page changes the index: so pages name only the manifest, whose URL never changes, and the
+ * manifest names the folders of the shards and of the fragments by their bytes (a browser never
+ * mixes two builds' files; an edit leaves every other page's HTML, and the other pages' fragment
+ * folders, as they were). The dev server's index keeps one name: it rewrites changed files in place.
  */
-export async function searchStage(site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean }, options: { keepRecords: boolean }): Promise<SearchIndex> {
+export async function searchStage(
+  site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean },
+  options: { keepRecords: boolean; previous?: SearchIndex },
+): Promise<SearchIndex> {
+  const routes = searchableRoutes(site.project, site.routes, site.rendered);
+  const edited = options.previous && !options.keepRecords ? indexEdited(options.previous.kept, routes) : undefined;
+  if (edited) return { rel: SEARCH_INDEX_REL, files: indexAsFiles(edited, site.serve), records: [], kept: edited };
   const memo = await loadPageKeysMemo(site.project.projectCache);
-  const index = indexSearch(site.project, site.routes, site.rendered, { keepRecords: options.keepRecords, stableName: site.serve, memo });
+  const { kept, records } = indexAll(site.project, routes, { keepRecords: options.keepRecords, memo });
   await memo.save();
-  return index;
+  return { rel: SEARCH_INDEX_REL, files: indexAsFiles(kept, site.serve), records, kept };
 }
 
 /** The files of `before` that `after` no longer has (a build names the index's folders by their bytes). */

@@ -11,7 +11,8 @@
 import { searchKey, STOP_WORDS, tokenize } from '../../theme/search/analyze.ts';
 import { FIELD, FRAGMENTS_PER_FOLDER, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
 import type { IndexedRecord } from './records.ts';
-import { encodePageKeys, forEachPageKey, keysFingerprint, type PageKeys, type PageKeysMemo } from './keys-memo.ts';
+import { encodePageKeys, keysFingerprint, type PageKeys, type PageKeysMemo } from './keys-memo.ts';
+import { Postings } from './postings.ts';
 
 /** One page of the site with its records, in the order the build made them. */
 export interface IndexPage {
@@ -22,7 +23,8 @@ export interface IndexPage {
 export interface EmbeddedIndex {
   manifest: IndexManifest;
   shards: TermShard[];
-  fragments: PageFragment[];
+  /** Each page's PageFragment, as JSON. */
+  fragments: string[];
 }
 
 /** About this many characters of postings per shard: roughly 8–12 KB once gzipped. */
@@ -75,14 +77,26 @@ function pageKeys(page: IndexPage): PageKeys {
   return { keys, forms };
 }
 
-/** Adds one page's keys to the index, from the memo when its records are those of an earlier build (else worked out, and remembered). */
-function addPageKeys(page: IndexPage, memo: PageKeysMemo | undefined, add: (key: string, field: number, count: number, words: Iterable<string> | undefined) => void): void {
+/** A page's part of the index, worked out once and kept while the page is unchanged. */
+export interface PageEntry {
+  url: string;
+  /** Its search keys, encoded as in keys-memo.ts. */
+  keys: string;
+  /** What its hits show: its PageFragment as JSON. */
+  fragment: string;
+  /** Words of its title that count for ranking (0–9). */
+  titleWords: number;
+}
+
+/** A page's entry; its keys from the memo when its records are those of an earlier build (else worked out, and remembered). */
+export function pageEntry(page: IndexPage, memo?: PageKeysMemo): PageEntry {
   const fingerprint = memo ? keysFingerprint(page.records) : '';
-  const known = memo?.get(fingerprint);
-  if (known !== undefined) return forEachPageKey(known, add);
-  const own = pageKeys(page);
-  for (const [key, [field, count]] of own.keys) add(key, field, count, own.forms.get(key));
-  memo?.set(fingerprint, encodePageKeys(own));
+  let keys = memo?.get(fingerprint);
+  if (keys === undefined) {
+    keys = encodePageKeys(pageKeys(page));
+    memo?.set(fingerprint, keys);
+  }
+  return { url: page.url, keys, fragment: JSON.stringify(fragmentOf(page)), titleWords: titleWords(page) };
 }
 
 /** The levels under a page's title: a record's place is its anchor and these. */
@@ -119,58 +133,59 @@ function titleWords(page: IndexPage): number {
   return Math.min(9, new Set(tokenize(title).filter((w) => !STOP_WORDS.has(w) && !/[._'-]/.test(w) && !/^\d+$/.test(w))).size);
 }
 
-/** Cuts the sorted keys into shards of about `shardChars` characters of postings each. */
-function cutShards(postings: Map<string, { list: number[] }>, forms: Map<string, Set<string>>, shardChars: number): TermShard[] {
-  const shards: TermShard[] = [];
-  let current: TermShard = { keys: [], postings: [], forms: [] };
-  let size = 0;
-  for (const key of [...postings.keys()].sort()) {
-    const { list } = postings.get(key) as { list: number[] };
-    if (size > 0 && size + list.length * 3 > shardChars) {
-      shards.push(current);
-      current = { keys: [], postings: [], forms: [] };
-      size = 0;
-    }
-    current.keys.push(key);
-    current.postings.push(list);
-    size += key.length + list.length * 3;
-    for (const word of [...(forms.get(key) ?? [])].sort()) {
-      current.forms.push([word, current.keys.length - 1]);
-      size += word.length + 6;
-    }
+/**
+ * The embedded index of a site's pages, kept between builds by the dev server and `build --watch`:
+ * an edit replaces the entries of the edited pages and updates their postings, and every other
+ * page's part stays as it was.
+ */
+export class PageIndex {
+  private readonly postings = new Postings();
+  private readonly entries: PageEntry[];
+
+  constructor(
+    entries: readonly PageEntry[],
+    private readonly meta: { language: string; tag: string },
+    private readonly shardChars = SHARD_CHARS,
+  ) {
+    this.entries = [...entries];
+    this.entries.forEach((entry, id) => this.postings.add(id, entry.keys));
   }
-  if (current.keys.length > 0 || shards.length === 0) shards.push(current);
-  return shards;
+
+  get pages(): readonly PageEntry[] {
+    return this.entries;
+  }
+
+  /** Puts an edited page's entry in place of the page's previous one (the page keeps its id). */
+  replace(id: number, entry: PageEntry): void {
+    const before = this.entries[id];
+    if (!before) throw new Error(`no page ${id} in the search index`);
+    this.postings.remove(id, before.keys);
+    this.postings.add(id, entry.keys);
+    this.entries[id] = entry;
+  }
+
+  index(): EmbeddedIndex {
+    const shards = this.postings.shards(this.shardChars);
+    const manifest: IndexManifest = {
+      v: 4,
+      files: '',
+      fragments: [],
+      language: this.meta.language,
+      tag: this.meta.tag,
+      shards: shards.map((s) => s.keys[0] ?? ''),
+      titles: this.entries.map((e) => e.titleWords).join(''),
+    };
+    return { manifest, shards, fragments: this.entries.map((e) => e.fragment) };
+  }
 }
 
 /** `memo`: each page's keys from earlier builds (see keys-memo.ts). */
 export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language: string; tag: string }, options: { shardChars?: number; memo?: PageKeysMemo } = {}): EmbeddedIndex {
-  // Per key: its postings (page id as the gap from the key's previous page, then field and count) and its last page.
-  const postings = new Map<string, { list: number[]; last: number }>();
-  const forms = new Map<string, Set<string>>();
-  pages.forEach((page, id) => {
-    addPageKeys(page, options.memo, (key, field, count, words) => {
-      let posting = postings.get(key);
-      if (!posting) postings.set(key, (posting = { list: [], last: 0 }));
-      posting.list.push(id - posting.last, field * 64 + Math.min(63, count));
-      posting.last = id;
-      if (!words) return;
-      const spellings = forms.get(key);
-      if (spellings) for (const word of words) spellings.add(word);
-      else forms.set(key, new Set(words));
-    });
-  });
-  const shards = cutShards(postings, forms, options.shardChars ?? SHARD_CHARS);
-  const manifest: IndexManifest = {
-    v: 4,
-    files: '',
-    fragments: [],
-    language: meta.language,
-    tag: meta.tag,
-    shards: shards.map((s) => s.keys[0] ?? ''),
-    titles: pages.map(titleWords).join(''),
-  };
-  return { manifest, shards, fragments: pages.map(fragmentOf) };
+  return new PageIndex(
+    pages.map((page) => pageEntry(page, options.memo)),
+    meta,
+    options.shardChars,
+  ).index();
 }
 
 /**
@@ -189,7 +204,7 @@ export function indexFiles(index: EmbeddedIndex, folderName: (contents: Readonly
   const fragments: string[] = [];
   for (let first = 0; first < index.fragments.length; first += FRAGMENTS_PER_FOLDER) {
     const group = index.fragments.slice(first, first + FRAGMENTS_PER_FOLDER);
-    fragments.push(addFolder(new Map(group.map((fragment, i) => [`p${first + i}.json`, JSON.stringify(fragment)]))));
+    fragments.push(addFolder(new Map(group.map((fragment, i) => [`p${first + i}.json`, fragment]))));
   }
   return new Map([['index.json', JSON.stringify({ ...index.manifest, files, fragments })], ...inFolders]);
 }
