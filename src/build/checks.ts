@@ -3,7 +3,7 @@
  * checks on the rendered pages (said in an API's terms for links into API pages) and the problems
  * of the OpenAPI specs, with the severities of config.yaml (and --strict).
  */
-import { checkLinks, type RenderedRoute } from '../checks/links.ts';
+import { checkLinks, type LinkCheckMemo, type RenderedRoute } from '../checks/links.ts';
 import { applySeverities, type Finding } from '../checks/findings.ts';
 import { apiPageAnchors, refineApiAnchorFindings } from '../checks/api-anchors.ts';
 import type { ApiPage } from './api.ts';
@@ -25,6 +25,8 @@ export function runChecks(input: {
   /** Every file written besides the pages (relative to the output folder). */
   files: ReadonlySet<string>;
   strict: boolean;
+  /** The link checks' verdicts of the last build, updated with this one's (serve, build --watch). */
+  linkChecks?: LinkCheckMemo;
 }): { findings: Finding[]; warnings: Finding[] } {
   const { project } = input;
   const findings = applySeverities(
@@ -39,7 +41,7 @@ export function runChecks(input: {
           files: input.files,
           configFile: project.loaded.file,
           configPositionOf: (href) => input.site.linkPositionOf(href),
-        }),
+        }, input.linkChecks),
         apiPageAnchors(input.apiPages, project.config.baseUrl),
       ),
       ...input.apiPages.flatMap((api) => api.spec.findings),

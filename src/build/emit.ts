@@ -4,7 +4,7 @@
  * search index made from the pages, the site's other files, the checks on what readers get, and the
  * commit that makes the output current.
  */
-import type { RenderedRoute } from '../checks/links.ts';
+import { createLinkCheckMemo, type LinkCheckMemo, type RenderedRoute } from '../checks/links.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { siteFiles } from './render.ts';
@@ -28,6 +28,8 @@ export interface EmittedSite {
   /** Every written file that is not a page. */
   files: Set<string>;
   search: SearchIndex;
+  /** The link checks' verdicts by page, for an edit's checks to reuse (see checks/links.ts). */
+  linkChecks: LinkCheckMemo;
   findings: Finding[];
   warnings: Finding[];
   outDir: string;
@@ -55,12 +57,13 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     await stage('markdown cache', () => prepared.markdownCache.flush());
     const search = await stage('search', () => searchStage(prepared, { keepRecords: options.keepRecords ?? false }));
     const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles }), options.incremental));
+    const linkChecks = createLinkCheckMemo();
     const { findings, warnings } = await stage('checks', () =>
-      runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false }),
+      runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false, linkChecks }),
     );
     if (options.failOnErrors) throwOnErrors(findings);
     const outDir = await stage('commit', () => output.commit());
-    return { pages, pageKeys, pageTargets, files, search, findings, warnings, outDir };
+    return { pages, pageKeys, pageTargets, files, search, linkChecks, findings, warnings, outDir };
   } catch (error) {
     await output.abort();
     throw error;

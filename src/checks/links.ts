@@ -33,55 +33,110 @@ export interface LinkCheckInput {
 
 const REPEATED_ON_PAGES = 5;
 
-export function checkLinks(input: LinkCheckInput): Finding[] {
-  const verdictOf = linkVerdicts(input);
+/** Why a link is broken, or undefined when it resolves (or leads outside the site). */
+type Verdict = { kind: ProblemKind; reason: string } | undefined;
+
+/** What a verdict read besides the link itself: whether a file exists, or whether a page has an id. */
+type Dependency = { file: string; found: boolean } | { route: string; id: string; found: boolean };
+
+/** A page's broken links as one check found them, and what their verdicts read of other pages and files. */
+interface CheckedPage {
+  broken: { href: string; kind: ProblemKind; reason: string }[];
+  read: Dependency[];
+}
+
+/**
+ * Each page's verdicts from the last check, by the page's object, kept by the dev server and
+ * `build --watch` between builds: an edit's check works out again only the links of the pages it
+ * rendered, and of pages whose links read an id or a file that changed (at 10,000 pages, checking
+ * every link of every page was about a second of each edit).
+ */
+export interface LinkCheckMemo {
+  /** The site's routes when the verdicts were found: a verdict reads them all (matchRoute). */
+  routePaths: string;
+  pages: WeakMap<RenderedRoute, CheckedPage>;
+}
+
+export function createLinkCheckMemo(): LinkCheckMemo {
+  return { routePaths: '', pages: new WeakMap() };
+}
+
+export function checkLinks(input: LinkCheckInput, memo: LinkCheckMemo = createLinkCheckMemo()): Finding[] {
+  const site = linkTargets(input);
+  const routePaths = input.routes.map((r) => r.path).join('\n');
+  if (memo.routePaths !== routePaths) Object.assign(memo, { routePaths, pages: new WeakMap() });
   const problems = new ProblemLog(input);
   // An href that starts with "/" resolves the same from every page, and most do (the sidebar's,
   // the navbar's, content links with the base): its verdict is worked out once. At 10,000 pages,
   // parsing every page's every href as a URL was half of the checks.
-  const fromAnyPage = new Map<string, Verdict>();
+  const fromAnyPage = new Map<string, { verdict: Verdict; read?: Dependency }>();
   for (const route of input.routes) {
-    for (const href of new Set(route.hrefs)) {
-      if (href === '' || isExternal(href)) continue;
-      let verdict: Verdict;
-      if (!href.startsWith('/')) verdict = verdictOf(href, route);
-      else if (fromAnyPage.has(href)) verdict = fromAnyPage.get(href);
-      else fromAnyPage.set(href, (verdict = verdictOf(href, route)));
-      if (verdict) problems.report(verdict.kind, href, verdict.reason, route);
+    let checked = memo.pages.get(route);
+    if (!checked || !checked.read.every((dependency) => stillHolds(dependency, site))) {
+      checked = checkPage(route, site, fromAnyPage);
+      memo.pages.set(route, checked);
     }
+    for (const { href, kind, reason } of checked.broken) problems.report(kind, href, reason, route);
   }
   return problems.findings();
 }
 
-/** Why a link is broken, or undefined when it resolves (or leads outside the site). */
-type Verdict = { kind: ProblemKind; reason: string } | undefined;
+function checkPage(route: RenderedRoute, site: LinkTargets, fromAnyPage: Map<string, { verdict: Verdict; read?: Dependency }>): CheckedPage {
+  const checked: CheckedPage = { broken: [], read: [] };
+  for (const href of new Set(route.hrefs)) {
+    if (href === '' || isExternal(href)) continue;
+    let found = href.startsWith('/') ? fromAnyPage.get(href) : undefined;
+    if (!found) {
+      found = verdictOf(href, route, site);
+      if (href.startsWith('/')) fromAnyPage.set(href, found);
+    }
+    if (found.read) checked.read.push(found.read);
+    if (found.verdict) checked.broken.push({ href, ...found.verdict });
+  }
+  return checked;
+}
+
+/** What a link can lead to: the site's routes with their ids, and its other files. */
+interface LinkTargets {
+  baseUrl: string;
+  routePaths: ReadonlySet<string>;
+  byPath: ReadonlyMap<string, RenderedRoute>;
+  files: ReadonlySet<string>;
+}
+
+function linkTargets(input: LinkCheckInput): LinkTargets {
+  return { baseUrl: input.baseUrl, routePaths: new Set(input.routes.map((r) => r.path)), byPath: new Map(input.routes.map((r) => [r.path, r])), files: input.files };
+}
+
+function stillHolds(dependency: Dependency, site: LinkTargets): boolean {
+  if ('file' in dependency) return site.files.has(dependency.file) === dependency.found;
+  return (site.byPath.get(dependency.route)?.ids.has(dependency.id) ?? false) === dependency.found;
+}
 
 /** Resolves a link of a page the way the server and the client router do. */
-function linkVerdicts(input: LinkCheckInput): (href: string, route: RenderedRoute) => Verdict {
-  const routePaths = new Set(input.routes.map((r) => r.path));
-  const none: ReadonlySet<string> = new Set();
-  const idsOf = (route: RenderedRoute | undefined): ReadonlySet<string> => route?.ids ?? none;
-  const byPath = new Map(input.routes.map((r) => [r.path, r]));
-  return (href, route) => {
-    const url = new URL(href, `http://docsgen.invalid${route.path}`);
-    const hash = decodeFragment(url.hash.slice(1));
-    if (href.startsWith('#')) {
-      return hash && !idsOf(route).has(hash) ? { kind: 'broken-anchor', reason: `no element with id "${hash}" on this page` } : undefined;
-    }
-    let pathname: string;
-    try {
-      pathname = decodeURI(url.pathname);
-    } catch {
-      pathname = url.pathname;
-    }
-    if (!isUnderBase(pathname, input.baseUrl)) return undefined; // outside the site
-    const targetRoute = matchRoute(pathname, routePaths);
-    if (targetRoute) {
-      return hash && !idsOf(byPath.get(targetRoute)).has(hash) ? { kind: 'broken-anchor', reason: `no element with id "${hash}" on ${targetRoute}` } : undefined;
-    }
-    const filePath = pathname.slice(input.baseUrl.length);
-    return input.files.has(filePath) ? undefined : { kind: 'broken-link', reason: `no page or file at ${pathname}` };
-  };
+function verdictOf(href: string, route: RenderedRoute, site: LinkTargets): { verdict: Verdict; read?: Dependency } {
+  const url = new URL(href, `http://docsgen.invalid${route.path}`);
+  const hash = decodeFragment(url.hash.slice(1));
+  if (href.startsWith('#')) {
+    // The page's own ids: they change only with the page, whose verdicts are then found again.
+    return { verdict: hash && !route.ids.has(hash) ? { kind: 'broken-anchor', reason: `no element with id "${hash}" on this page` } : undefined };
+  }
+  let pathname: string;
+  try {
+    pathname = decodeURI(url.pathname);
+  } catch {
+    pathname = url.pathname;
+  }
+  if (!isUnderBase(pathname, site.baseUrl)) return { verdict: undefined }; // outside the site
+  const targetRoute = matchRoute(pathname, site.routePaths);
+  if (targetRoute) {
+    if (!hash) return { verdict: undefined };
+    const found = site.byPath.get(targetRoute)?.ids.has(hash) ?? false;
+    return { verdict: found ? undefined : { kind: 'broken-anchor', reason: `no element with id "${hash}" on ${targetRoute}` }, read: { route: targetRoute, id: hash, found } };
+  }
+  const file = pathname.slice(site.baseUrl.length);
+  const found = site.files.has(file);
+  return { verdict: found ? undefined : { kind: 'broken-link', reason: `no page or file at ${pathname}` }, read: { file, found } };
 }
 
 type ProblemKind = 'broken-link' | 'broken-anchor';

@@ -3,7 +3,8 @@
  * from every page, so its verdict is worked out once and reported on every page that has it.
  */
 import { describe, it, expect } from 'vitest';
-import { checkLinks, type RenderedRoute } from '../../src/checks/links.ts';
+import fc from 'fast-check';
+import { checkLinks, createLinkCheckMemo, type RenderedRoute } from '../../src/checks/links.ts';
 
 const page = (path: string, hrefs: string[], ids: string[] = []): RenderedRoute => ({
   path,
@@ -33,5 +34,39 @@ describe('checkLinks', () => {
   it('gives a root link the verdict of the page it resolves to, whichever page is checked first', () => {
     const target = page('/d/x/', [], ['part']);
     for (const routes of [[page('/d/a/', ['/d/x/#part']), target], [target, page('/d/a/', ['/d/x/#part'])]]) expect(check(routes)).toEqual([]);
+  });
+
+  it('with the verdicts of earlier checks kept, finds what a fresh check finds after any page is replaced', () => {
+    // Pages link to each other's ids and to files; an edit replaces one page's object (new ids, new links).
+    const pathArb = fc.constantFrom('/d/a/', '/d/b/', '/d/c/');
+    const hrefArb = fc.oneof(
+      fc.tuple(pathArb, fc.constantFrom('', '#one', '#two')).map(([p, h]) => p + h),
+      fc.constantFrom('#one', '#two', '/d/img/a.png', '/d/img/b.png', 'b/', '../c/#one'),
+    );
+    const pageArb = (path: string) => fc.record({ hrefs: fc.array(hrefArb, { maxLength: 4 }), ids: fc.subarray(['one', 'two']) }).map((p) => page(path, p.hrefs, p.ids));
+    const siteArb = fc.tuple(pageArb('/d/a/'), pageArb('/d/b/'), pageArb('/d/c/'));
+    const filesArb = fc.subarray(['img/a.png', 'img/b.png']).map((f) => new Set(f));
+    fc.assert(
+      fc.property(siteArb, fc.array(fc.tuple(fc.nat(2), siteArb, filesArb), { minLength: 1, maxLength: 4 }), (first, edits) => {
+        const memo = createLinkCheckMemo();
+        const routes = [...first];
+        const input = (files: Set<string>) => ({ baseUrl: '/d/', routes: [...routes], files, configFile: '/c/config.yaml' });
+        checkLinks(input(new Set(['img/a.png'])), memo);
+        for (const [at, replacements, files] of edits) {
+          routes[at] = replacements[at] as RenderedRoute;
+          expect(checkLinks(input(files), memo)).toEqual(checkLinks(input(files)));
+        }
+      }),
+      { numRuns: 300, seed: 19 },
+    );
+  });
+
+  it("keeps an unchanged page's verdicts between checks, and finds them again when its target changes", () => {
+    const memo = createLinkCheckMemo();
+    const linking = page('/d/a/', ['/d/x/#part']);
+    const routes = (target: RenderedRoute) => ({ baseUrl: '/d/', routes: [linking, target], files: new Set<string>(), configFile: '/c/config.yaml' });
+    expect(checkLinks(routes(page('/d/x/', [], ['part'])), memo)).toEqual([]);
+    // The heading "part" was renamed on the target page: the unchanged page's link is broken now.
+    expect(checkLinks(routes(page('/d/x/', [], ['renamed'])), memo).map((f) => f.message)).toEqual(['broken anchor "/d/x/#part" on /d/a/: no element with id "part" on /d/x/']);
   });
 });
