@@ -14,7 +14,7 @@ import { applyToOutput, createDevOutputs, noOutput, openAtomicOutput } from './o
 import path from 'node:path';
 import type { FileChange, PageUpdate, TextFile, UpdateOptions } from './update.ts';
 import { checksCanFail } from '../checks/findings.ts';
-import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild } from './incremental.ts';
+import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild, type RecordedOutput } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
 
@@ -73,7 +73,7 @@ export interface Builder {
 export type { FileChange } from './update.ts';
 
 /** What a serve builder keeps between builds, so an edit re-runs only what it touches. */
-export type BuildState = PreparedSite & EmittedSite;
+export type BuildState = PreparedSite & EmittedSite & { /** `build`: what the manifest recorded of out/. */ recorded?: RecordedOutput };
 
 export function createBuilder(options: BuilderOptions): Builder {
   let state: BuildState | undefined;
@@ -95,9 +95,9 @@ export function createBuilder(options: BuilderOptions): Builder {
     const prepared = await prepareSite(stage, options);
     const emitted = await emitSite(stage, prepared, { ...emitOptions, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
-    if (incremental) await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted }));
+    const recorded = incremental ? await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted })) : undefined;
     // Only the dev server and `build --watch` edit a build later; a one-shot build lets it go.
-    if (keepsState) state = { ...prepared, ...emitted };
+    if (keepsState) state = { ...prepared, ...emitted, ...(recorded ? { recorded } : {}) };
     return resultOf({ ...prepared, ...emitted }, started, stage);
   };
   return {
@@ -122,11 +122,15 @@ export function createBuilder(options: BuilderOptions): Builder {
  * An edit of pages' text written over the previous output. The dev server shows the pages before
  * the index and the checks catch up. `docsgen build --watch` writes the pages once they are
  * rendered, or, when a check can fail the build, once the checks passed (a build with errors
- * leaves out/ as it was); then the index's changed files, and the manifest of out/ as it now is.
+ * leaves out/ as it was); then the index's changed files, and the manifest's records of what it wrote.
  */
 async function updateInPlace(stage: StageRunner, state: BuildState, changes: readonly FileChange[], options: BuilderOptions): Promise<PageUpdate | undefined> {
   const { updatePages } = await import('./update.ts');
-  const write = (files: readonly TextFile[], removed: readonly string[] = []) => applyToOutput(state.outDir, files, removed);
+  const written: string[] = [];
+  const write = (files: readonly TextFile[], removed: readonly string[] = []) => {
+    written.push(...files.map((file) => file.rel));
+    return applyToOutput(state.outDir, files, removed);
+  };
   const base = { strict: options.strict ?? false, ...(options.onProgress ? { progress: options.onProgress } : {}) };
   if (options.mode !== 'build') {
     const pagesRendered = async (files: readonly TextFile[], routes: string[]) => {
@@ -149,7 +153,9 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
   const update = await updatePages(stage, state, changes, { ...base, ...hooks });
   if (!update) return undefined;
   await stage('write files', () => write(update.searchFiles, update.staleFiles));
-  await stage('manifest', () => recordBuild(incremental, options, state));
+  // The files the edit wrote and removed, over the previous record (a file edited by hand keeps its old record).
+  const edit = state.recorded ? { recorded: state.recorded, written, removed: update.staleFiles } : undefined;
+  state.recorded = await stage('manifest', () => recordBuild(incremental, options, state, edit));
   return update;
 }
 
@@ -171,8 +177,8 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
   }
 }
 
-/** The manifest of the build just committed, for the next one (see incremental.ts). */
-function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, built: BuildState): Promise<void> {
+/** The manifest of the build just committed, for the next one (see incremental.ts); `edit`: an edit written in place. */
+function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, built: BuildState, edit?: Parameters<typeof finishIncremental>[2]): Promise<RecordedOutput> {
   return finishIncremental(incremental, {
     roots: builtRoots(options, built),
     // Inputs the signature cannot see: custom React pages may import any file, and "Last updated"
@@ -182,7 +188,7 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,
     targets: built.pageTargets,
-  });
+  }, edit);
 }
 
 /** The input roots of a build: config.yaml, content/, the themes and its specs' folders. */

@@ -29,8 +29,8 @@ import { projectCacheDir } from '../cache/json-cache.ts';
 import { realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { LinkTargets } from '../checks/link-targets.ts';
-import { readPageTargets, targetsFile, writePageTargets, type PageTargets, type TargetsLookup } from './page-targets.ts';
-import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest } from './manifest.ts';
+import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredTargetsMemo, type TargetsLookup } from './page-targets.ts';
+import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord } from './manifest.ts';
 
 export interface IncrementalBuild {
   realOutDir: string;
@@ -178,15 +178,27 @@ function lstatOrUndefined(file: string): Stats | undefined {
 }
 
 /** After the swap: the manifest of what out/ now holds, for the next build. */
+/** What the manifest recorded of out/, kept by `build --watch` so that an edit records only the files it wrote. */
+export interface RecordedOutput {
+  files: Record<string, FileRecord>;
+  targets: StoredTargetsMemo;
+}
+
+/**
+ * Records the build just committed. A full build records every file of out/ as it now is; an edit
+ * applied in place (`edit`) records the files it wrote and removed over what the previous record
+ * holds, so a file edited by hand meanwhile keeps its old record (the next build renders it again).
+ */
 export async function finishIncremental(
   build: IncrementalBuild,
   done: { roots: string[]; volatile: boolean; result: BuildManifest['result']; keys: ReadonlyMap<string, string>; targets: ReadonlyMap<string, PageTargets> },
-): Promise<void> {
+  edit?: { recorded: RecordedOutput; written: readonly string[]; removed: readonly string[] },
+): Promise<RecordedOutput> {
   const roots = [...new Set(done.roots)].sort();
   const sameRoots = roots.length === build.roots.length && roots.every((r, i) => r === build.roots[i]);
   // Roots first seen in this build (a new API spec folder) are signed now, as the build leaves them.
   const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
-  const files = await snapshotOutput(build.realOutDir);
+  const files = edit ? recordEdit(build.realOutDir, edit) : await snapshotOutput(build.realOutDir);
   const kept = new Map<string, { key: string; targets: PageTargets }>();
   for (const [rel, key] of done.keys) {
     if (!files[rel]) continue;
@@ -196,6 +208,19 @@ export async function finishIncremental(
   }
   // Targets are used only for a page whose key the manifest and the targets file both give (pageReuse),
   // so either file surviving alone after a failed write cannot pair a page with another build's targets.
-  await writePageTargets(targetsFile(build.manifestPath), kept);
+  const targets = edit?.recorded.targets ?? createStoredTargetsMemo();
+  await writePageTargets(targetsFile(build.manifestPath), kept, targets);
   await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
+  return { files, targets };
+}
+
+function recordEdit(outDir: string, edit: { recorded: RecordedOutput; written: readonly string[]; removed: readonly string[] }): Record<string, FileRecord> {
+  const files = { ...edit.recorded.files };
+  for (const rel of edit.removed) delete files[rel];
+  for (const rel of edit.written) {
+    const info = lstatSync(path.join(outDir, rel), { throwIfNoEntry: false });
+    if (info) files[rel] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+    else delete files[rel];
+  }
+  return files;
 }

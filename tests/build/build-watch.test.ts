@@ -127,6 +127,26 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 240_000);
 
+  it('records only the files an edit wrote: a page of out/ edited by hand meanwhile is rendered again by the next build', async () => {
+    const site = await copyFixture('basic');
+    const out = path.join(site, 'out');
+    const other = path.join(out, 'guide/first/index.html');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const outFolder = await inodeOf(out);
+    await writeFile(other, 'edited by hand');
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nWritten in place while out/ held a hand edit.\n');
+    await watching.waitFor(BUILT, 2);
+    expect(await inodeOf(out)).toBe(outFolder); // written in place, not swapped in whole
+    watching.child.kill('SIGTERM');
+    expect(await watching.exited).toBe(0);
+    // The edit's manifest did not take the hand-edited file as the build's: the next build puts the page back.
+    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    expect(await readFile(other, 'utf8')).not.toBe('edited by hand');
+    expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    await rm(site, { recursive: true, force: true });
+  }, 240_000);
+
   it('leaves out/ as it was after an edit of a draft, which a build does not publish', async () => {
     const site = await copyFixture('basic');
     const draft = path.join(site, 'content/guide/unfinished.md');
