@@ -36,53 +36,82 @@ const REPEATED_ON_PAGES = 5;
 /** Why a link is broken, or undefined when it resolves (or leads outside the site). */
 type Verdict = { kind: ProblemKind; reason: string } | undefined;
 
-/** What a verdict read besides the link itself: whether a file exists, or whether a page has an id. */
-type Dependency = { file: string; found: boolean } | { route: string; id: string; found: boolean };
+/**
+ * What a verdict read besides the link itself: a page's ids (`p` and its path) or whether a file
+ * exists (`f` and its path). A page's own ids are not among them: they change only with the page.
+ */
+type Read = string;
 
-/** A page's broken links as one check found them, and what their verdicts read of other pages and files. */
+/** A page's broken links as one check found them. */
 interface CheckedPage {
   broken: { href: string; kind: ProblemKind; reason: string }[];
-  read: Dependency[];
 }
 
 /**
  * Each page's verdicts from the last check, by the page's object, kept by the dev server and
  * `build --watch` between builds: an edit's check works out again only the links of the pages it
- * rendered, and of pages whose links read an id or a file that changed (at 10,000 pages, checking
- * every link of every page was about a second of each edit).
+ * rendered, and of pages whose links read a page it rendered or a file that came or went (at 10,000
+ * pages, checking every link of every page was about a second of each edit).
  */
 export interface LinkCheckMemo {
   /** The site's routes when the verdicts were found: a verdict reads them all (matchRoute). */
   routePaths: string;
   pages: WeakMap<RenderedRoute, CheckedPage>;
+  /** Each page checked, by path, and the files there were. */
+  checked: ReadonlyMap<string, RenderedRoute>;
+  files: ReadonlySet<string>;
+  /** The paths of the pages whose verdicts read each page's ids or each file (see Read). */
+  readers: Map<Read, Set<string>>;
 }
 
 export function createLinkCheckMemo(): LinkCheckMemo {
-  return { routePaths: '', pages: new WeakMap() };
+  return { routePaths: '', pages: new WeakMap(), checked: new Map(), files: new Set(), readers: new Map() };
 }
 
 export function checkLinks(input: LinkCheckInput, memo: LinkCheckMemo = createLinkCheckMemo()): Finding[] {
   const site = linkTargets(input);
   const routePaths = input.routes.map((r) => r.path).join('\n');
-  if (memo.routePaths !== routePaths) Object.assign(memo, { routePaths, pages: new WeakMap() });
+  if (memo.routePaths !== routePaths) Object.assign(memo, createLinkCheckMemo(), { routePaths });
+  const stale = readersOfChanges(memo, site);
   const problems = new ProblemLog(input);
   // An href that starts with "/" resolves the same from every page, and most do (the sidebar's,
   // the navbar's, content links with the base): its verdict is worked out once. At 10,000 pages,
   // parsing every page's every href as a URL was half of the checks.
-  const fromAnyPage = new Map<string, { verdict: Verdict; read?: Dependency }>();
+  const fromAnyPage = new Map<string, { verdict: Verdict; read?: Read }>();
   for (const route of input.routes) {
     let checked = memo.pages.get(route);
-    if (!checked || !checked.read.every((dependency) => stillHolds(dependency, site))) {
-      checked = checkPage(route, site, fromAnyPage);
+    if (!checked || stale.has(route.path)) {
+      checked = checkPage(route, site, fromAnyPage, (read) => {
+        const readers = memo.readers.get(read);
+        if (readers) readers.add(route.path);
+        else memo.readers.set(read, new Set([route.path]));
+      });
       memo.pages.set(route, checked);
     }
     for (const { href, kind, reason } of checked.broken) problems.report(kind, href, reason, route);
   }
+  Object.assign(memo, { checked: site.byPath, files: site.files });
   return problems.findings();
 }
 
-function checkPage(route: RenderedRoute, site: LinkTargets, fromAnyPage: Map<string, { verdict: Verdict; read?: Dependency }>): CheckedPage {
-  const checked: CheckedPage = { broken: [], read: [] };
+/** The pages whose verdicts read a page that is not the one checked last time, or a file that came or went. */
+function readersOfChanges(memo: LinkCheckMemo, site: LinkTargets): Set<string> {
+  const changed: Read[] = [];
+  for (const [path, route] of site.byPath) if (memo.checked.get(path) !== route) changed.push(`p${path}`);
+  if (memo.files !== site.files) {
+    for (const file of site.files) if (!memo.files.has(file)) changed.push(`f${file}`);
+    for (const file of memo.files) if (!site.files.has(file)) changed.push(`f${file}`);
+  }
+  const stale = new Set<string>();
+  for (const read of changed) {
+    for (const path of memo.readers.get(read) ?? []) stale.add(path);
+    memo.readers.delete(read); // their verdicts are found again now, and say again what they read
+  }
+  return stale;
+}
+
+function checkPage(route: RenderedRoute, site: LinkTargets, fromAnyPage: Map<string, { verdict: Verdict; read?: Read }>, reads: (read: Read) => void): CheckedPage {
+  const checked: CheckedPage = { broken: [] };
   for (const href of new Set(route.hrefs)) {
     if (href === '' || isExternal(href)) continue;
     let found = href.startsWith('/') ? fromAnyPage.get(href) : undefined;
@@ -90,7 +119,7 @@ function checkPage(route: RenderedRoute, site: LinkTargets, fromAnyPage: Map<str
       found = verdictOf(href, route, site);
       if (href.startsWith('/')) fromAnyPage.set(href, found);
     }
-    if (found.read) checked.read.push(found.read);
+    if (found.read) reads(found.read);
     if (found.verdict) checked.broken.push({ href, ...found.verdict });
   }
   return checked;
@@ -108,13 +137,8 @@ function linkTargets(input: LinkCheckInput): LinkTargets {
   return { baseUrl: input.baseUrl, routePaths: new Set(input.routes.map((r) => r.path)), byPath: new Map(input.routes.map((r) => [r.path, r])), files: input.files };
 }
 
-function stillHolds(dependency: Dependency, site: LinkTargets): boolean {
-  if ('file' in dependency) return site.files.has(dependency.file) === dependency.found;
-  return (site.byPath.get(dependency.route)?.ids.has(dependency.id) ?? false) === dependency.found;
-}
-
 /** Resolves a link of a page the way the server and the client router do. */
-function verdictOf(href: string, route: RenderedRoute, site: LinkTargets): { verdict: Verdict; read?: Dependency } {
+function verdictOf(href: string, route: RenderedRoute, site: LinkTargets): { verdict: Verdict; read?: Read } {
   const url = new URL(href, `http://docsgen.invalid${route.path}`);
   const hash = decodeFragment(url.hash.slice(1));
   if (href.startsWith('#')) {
@@ -132,11 +156,11 @@ function verdictOf(href: string, route: RenderedRoute, site: LinkTargets): { ver
   if (targetRoute) {
     if (!hash) return { verdict: undefined };
     const found = site.byPath.get(targetRoute)?.ids.has(hash) ?? false;
-    return { verdict: found ? undefined : { kind: 'broken-anchor', reason: `no element with id "${hash}" on ${targetRoute}` }, read: { route: targetRoute, id: hash, found } };
+    return { verdict: found ? undefined : { kind: 'broken-anchor', reason: `no element with id "${hash}" on ${targetRoute}` }, read: `p${targetRoute}` };
   }
   const file = pathname.slice(site.baseUrl.length);
   const found = site.files.has(file);
-  return { verdict: found ? undefined : { kind: 'broken-link', reason: `no page or file at ${pathname}` }, read: { file, found } };
+  return { verdict: found ? undefined : { kind: 'broken-link', reason: `no page or file at ${pathname}` }, read: `f${file}` };
 }
 
 type ProblemKind = 'broken-link' | 'broken-anchor';
