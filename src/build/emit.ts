@@ -29,7 +29,7 @@ export interface EmittedSite {
   files: Set<string>;
   search: SearchIndex;
   /** The link checks' verdicts by page, for an edit's checks to reuse (see checks/links.ts). */
-  linkChecks: LinkCheckMemo;
+  linkChecks?: LinkCheckMemo;
   findings: Finding[];
   warnings: Finding[];
   outDir: string;
@@ -44,6 +44,8 @@ export interface EmitOptions {
   release: boolean;
   /** Keep every search record (`search export`). */
   keepRecords?: boolean;
+  /** Keep what an edit updates by page (the index's postings, the link checks' verdicts): serve and build --watch. */
+  keepForEdits?: boolean;
   /** `docsgen build`: the previous build into the same out/ (see incremental.ts). */
   incremental?: IncrementalBuild;
   onProgress?: (phase: string, done: number, total: number) => void;
@@ -55,15 +57,15 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     const { pages, keys: pageKeys, targets: pageTargets } = await stage('pages', () => writePages(output, prepared, options));
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
-    const search = await stage('search', () => searchStage(prepared, { keepRecords: options.keepRecords ?? false }));
+    const search = await stage('search', () => searchStage(prepared, { keepRecords: options.keepRecords ?? false, keepForEdits: options.keepForEdits ?? false }));
     const files = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles }), options.incremental));
-    const linkChecks = createLinkCheckMemo();
+    const linkChecks = options.keepForEdits ? createLinkCheckMemo() : undefined;
     const { findings, warnings } = await stage('checks', () =>
-      runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false, linkChecks }),
+      runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false, ...(linkChecks ? { linkChecks } : {}) }),
     );
     if (options.failOnErrors) throwOnErrors(findings);
     const outDir = await stage('commit', () => output.commit());
-    return { pages, pageKeys, pageTargets, files, search, linkChecks, findings, warnings, outDir };
+    return { pages, pageKeys, pageTargets, files, search, ...(linkChecks ? { linkChecks } : {}), findings, warnings, outDir };
   } catch (error) {
     await output.abort();
     throw error;

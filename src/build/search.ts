@@ -24,7 +24,7 @@ export interface SearchIndex {
   /** Every record, when asked for (export). */
   records: SearchRecord[];
   /** The pages' index as it was built, for the next edit to update in place (serve, build --watch). */
-  kept: KeptIndex;
+  kept?: KeptIndex;
 }
 
 /** What an edit needs of the previous index to update it by page. */
@@ -142,15 +142,16 @@ function contentsName(contents: ReadonlyMap<string, string>): string {
  */
 export async function searchStage(
   site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean },
-  options: { keepRecords: boolean; previous?: SearchIndex },
+  options: { keepRecords: boolean; previous?: SearchIndex; keepForEdits: boolean },
 ): Promise<SearchIndex> {
   const routes = searchableRoutes(site.project, site.routes, site.rendered);
-  const edited = options.previous && !options.keepRecords ? indexEdited(options.previous.kept, routes) : undefined;
+  const edited = options.previous?.kept && !options.keepRecords ? indexEdited(options.previous.kept, routes) : undefined;
   if (edited) return { rel: SEARCH_INDEX_REL, files: indexAsFiles(edited, site.serve), records: [], kept: edited };
   const memo = await loadPageKeysMemo(site.project.projectCache);
   const { kept, records } = indexAll(site.project, routes, { keepRecords: options.keepRecords, memo });
   await memo.save();
-  return { rel: SEARCH_INDEX_REL, files: indexAsFiles(kept, site.serve), records, kept };
+  // A one-shot build lets the postings go with the stage (tens of megabytes at 10,000 pages).
+  return { rel: SEARCH_INDEX_REL, files: indexAsFiles(kept, site.serve), records, ...(options.keepForEdits ? { kept } : {}) };
 }
 
 /** The files of `before` that `after` no longer has (a build names the index's folders by their bytes). */

@@ -103,7 +103,7 @@ function replaceIn<T>(list: T[], before: T, after: T): void {
 /** The search index made again, and what of its files changed. */
 async function reindex(stage: StageRunner, state: BuildState): Promise<Pick<PageUpdate, 'searchFiles' | 'staleFiles'>> {
   const previous = state.search;
-  state.search = await stage('search', () => searchStage(state, { keepRecords: false, previous }));
+  state.search = await stage('search', () => searchStage(state, { keepRecords: false, previous, keepForEdits: true }));
   // The index's entry file last: it names the other files, which must be there when a reader reads it.
   const searchFiles = changedSearchFiles(previous, state.search).sort((a, b) => Number(a.rel === state.search.rel) - Number(b.rel === state.search.rel));
   const staleFiles = removedSearchFiles(previous, state.search);
