@@ -8,6 +8,7 @@ import { SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
 import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
+import { ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
 
 interface Results {
   query: string;
@@ -92,10 +93,10 @@ export function SearchPage() {
       {error?.name === 'SiteUpdated' ? (
         // Retrying cannot help: this page's code cannot read the index of the site as it is now.
         <div className="lazy-error" role="alert">
-          <p>This site was updated since this page was opened. Reload the page to search it.</p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Reload page
-          </button>
+          <p>
+            <strong>{SITE_UPDATED.title}.</strong> {SITE_UPDATED.help}
+          </p>
+          <ReloadPageButton />
         </div>
       ) : error ? (
         <LazyError what="Search results" error={error} onRetry={() => setAttempt((a) => a + 1)} />

@@ -9,6 +9,7 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { LiteSearchClient } from './client.ts';
+import { ReloadPageButton, SITE_UPDATED } from './site-updated.tsx';
 
 /** Why the last search failed: the index could not be fetched, or it is a newer site's (reload). */
 export type Failure = 'unreachable' | 'site-updated';
@@ -88,11 +89,9 @@ function UnreachableMessage() {
 function SiteUpdatedMessage() {
   return (
     <>
-      <p className="DocSearch-Title">This site was updated</p>
-      <p className="DocSearch-Help">The documentation changed since this page was opened. Reload the page to search it.</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        Reload page
-      </button>
+      <p className="DocSearch-Title">{SITE_UPDATED.title}</p>
+      <p className="DocSearch-Help">{SITE_UPDATED.help}</p>
+      <ReloadPageButton />
     </>
   );
 }
