@@ -177,7 +177,6 @@ function lstatOrUndefined(file: string): Stats | undefined {
   }
 }
 
-/** After the swap: the manifest of what out/ now holds, for the next build. */
 /** What the manifest recorded of out/, kept by `build --watch` so that an edit records only the files it wrote. */
 export interface RecordedOutput {
   files: Record<string, FileRecord>;

@@ -48,9 +48,10 @@ interface SearchableRoute {
   records: () => IndexedRecord[];
 }
 
-function searchableRoutes(project: Project, routes: readonly RouteEntry[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>): SearchableRoute[] {
+type IndexMeta = { language: string; tag: string };
+
+function searchableRoutes(project: Project, routes: readonly RouteEntry[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>, meta: IndexMeta): SearchableRoute[] {
   const { config } = project;
-  const meta = { language: config.locale, tag: docsVersionTag(config) };
   const searchable: SearchableRoute[] = [];
   for (const route of routes) {
     const url = withBase(config.baseUrl, route.page.route);
@@ -68,7 +69,7 @@ function searchableRoutes(project: Project, routes: readonly RouteEntry[], rende
 }
 
 /** The index of every searchable route, made afresh (unchanged pages' keys from the memo). */
-function indexAll(project: Project, routes: readonly SearchableRoute[], options: { keepRecords: boolean; memo: PageKeysMemo }): { kept: KeptIndex; records: SearchRecord[] } {
+function indexAll(routes: readonly SearchableRoute[], meta: IndexMeta, options: { keepRecords: boolean; memo: PageKeysMemo }): { kept: KeptIndex; records: SearchRecord[] } {
   const records: SearchRecord[] = [];
   const entries: PageEntry[] = [];
   const pages: KeptIndex['pages'] = new Map();
@@ -79,7 +80,6 @@ function indexAll(project: Project, routes: readonly SearchableRoute[], options:
     entries.push(pageEntry({ url: route.url, records: list }, options.memo));
     if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
-  const meta = { language: project.config.locale, tag: docsVersionTag(project.config) };
   return { kept: { index: new PageIndex(entries, meta), urls: routes.map((r) => r.url), pages, folders: new Map() }, records };
 }
 
@@ -144,11 +144,12 @@ export async function searchStage(
   site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean },
   options: { keepRecords: boolean; previous?: SearchIndex; keepForEdits: boolean },
 ): Promise<SearchIndex> {
-  const routes = searchableRoutes(site.project, site.routes, site.rendered);
+  const meta = { language: site.project.config.locale, tag: docsVersionTag(site.project.config) };
+  const routes = searchableRoutes(site.project, site.routes, site.rendered, meta);
   const edited = options.previous?.kept && !options.keepRecords ? indexEdited(options.previous.kept, routes) : undefined;
   if (edited) return { rel: SEARCH_INDEX_REL, files: indexAsFiles(edited, site.serve), records: [], kept: edited };
   const memo = await loadPageKeysMemo(site.project.projectCache);
-  const { kept, records } = indexAll(site.project, routes, { keepRecords: options.keepRecords, memo });
+  const { kept, records } = indexAll(routes, meta, { keepRecords: options.keepRecords, memo });
   await memo.save();
   // A one-shot build lets the postings go with the stage (tens of megabytes at 10,000 pages).
   return { rel: SEARCH_INDEX_REL, files: indexAsFiles(kept, site.serve), records, ...(options.keepForEdits ? { kept } : {}) };

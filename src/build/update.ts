@@ -50,8 +50,8 @@ export interface UpdateOptions {
    */
   pagesRendered?: (files: readonly TextFile[], routes: string[]) => Promise<void>;
   /**
-   * Called once the checks have run, before the search index (the site-wide part of an edit's
-   * work): a build fails on errors here, having written nothing, or writes the pages.
+   * Called once the checks have run, before the search index: a build fails on errors here,
+   * having written nothing, or writes the pages.
    */
   pagesChecked?: (files: readonly TextFile[], findings: readonly Finding[]) => Promise<void>;
 }
@@ -100,7 +100,7 @@ function replaceIn<T>(list: T[], before: T, after: T): void {
   if (i >= 0) list[i] = after;
 }
 
-/** The search index made again, and what of its files changed. */
+/** The search index updated for the edit, and what of its files changed. */
 async function reindex(stage: StageRunner, state: BuildState): Promise<Pick<PageUpdate, 'searchFiles' | 'staleFiles'>> {
   const previous = state.search;
   state.search = await stage('search', () => searchStage(state, { keepRecords: false, previous, keepForEdits: true }));

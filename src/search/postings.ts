@@ -23,7 +23,7 @@ export class Postings {
       const list = this.lists.get(key);
       if (!list) this.addKey(key, [id, code]);
       else if (list.length === 0 || (list[list.length - 2] as number) < id) list.push(id, code); // a build adds pages in order
-      else list.splice(positionOf(list, id), 0, id, code);
+      else list.splice(pairPosition(list, id), 0, id, code);
       for (const word of words ?? []) this.countSpelling(key, word, 1);
     });
   }
@@ -33,7 +33,7 @@ export class Postings {
     forEachPageKey(encodedKeys, (key, _field, _count, words) => {
       const list = this.lists.get(key);
       if (!list) return;
-      const at = positionOf(list, id);
+      const at = pairPosition(list, id);
       if (list[at] === id) list.splice(at, 2);
       if (list.length === 0) this.removeKey(key);
       for (const word of words ?? []) this.countSpelling(key, word, -1);
@@ -88,28 +88,26 @@ export class Postings {
   }
 }
 
-/** Where page `id` is, or would go, in a list of [id, code] pairs by ascending id. */
-function positionOf(list: readonly number[], id: number): number {
+/** The first of `count` positions that is not `before` the sought item (binary search over an ordered list). */
+function firstNotBefore(count: number, before: (position: number) => boolean): number {
   let low = 0;
-  let high = list.length / 2;
+  let high = count;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((list[middle * 2] as number) < id) low = middle + 1;
+    if (before(middle)) low = middle + 1;
     else high = middle;
   }
-  return low * 2;
+  return low;
+}
+
+/** Where page `id` is, or would go, in a list of [id, code] pairs by ascending id. */
+function pairPosition(list: readonly number[], id: number): number {
+  return firstNotBefore(list.length / 2, (pair) => (list[pair * 2] as number) < id) * 2;
 }
 
 /** Where `key` is, or would go, in keys sorted as Array.prototype.sort sorts strings (by UTF-16 code units). */
 function sortedPosition(sorted: readonly string[], key: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as string) < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstNotBefore(sorted.length, (i) => (sorted[i] as string) < key);
 }
 
 function withGaps(list: readonly number[]): number[] {

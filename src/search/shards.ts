@@ -151,10 +151,6 @@ export class PageIndex {
     this.entries.forEach((entry, id) => this.postings.add(id, entry.keys));
   }
 
-  get pages(): readonly PageEntry[] {
-    return this.entries;
-  }
-
   /** Puts an edited page's entry in place of the page's previous one (the page keeps its id). */
   replace(id: number, entry: PageEntry): void {
     const before = this.entries[id];

@@ -6,7 +6,8 @@
  * checks have passed. Any other change runs the build `docsgen build` runs (incremental, swapped in
  * whole). Either way a failed build leaves out/ as it was, and out/ ends up as a one-shot build
  * would write it. What staying alive saves is Node's start, loading and warming the toolchain, and
- * every unchanged page's part of the build: a one-page edit costs that page and the site-wide index.
+ * every unchanged page's part of the build: a one-page edit costs that page's stages, and the parts
+ * of the index, the checks and the manifest that concern it.
  */
 import path from 'node:path';
 import { createBuilder, type BuildResult, type FileChange } from '../build/builder.ts';
