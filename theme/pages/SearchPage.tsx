@@ -8,7 +8,7 @@ import { SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
 import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
-import { ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
+import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
 
 interface Results {
   query: string;
@@ -90,7 +90,7 @@ export function SearchPage() {
           onChange={(e) => setQuery(e.target.value.slice(0, SEARCH.maxQueryLength))}
         />
       </form>
-      {error?.name === 'SiteUpdated' ? (
+      {isSiteUpdated(error) ? (
         // Retrying cannot help: this page's code cannot read the index of the site as it is now.
         <div className="lazy-error" role="alert">
           <p>

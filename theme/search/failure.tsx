@@ -9,7 +9,7 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { LiteSearchClient } from './client.ts';
-import { ReloadPageButton, SITE_UPDATED } from './site-updated.tsx';
+import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from './site-updated.tsx';
 
 /** Why the last search failed: the index could not be fetched, or it is a newer site's (reload). */
 export type Failure = 'unreachable' | 'site-updated';
@@ -45,7 +45,7 @@ export function createFailureState(container: HTMLElement): FailureState {
         client.search(request).then(
           (answer) => (set(undefined), answer),
           (error: unknown) => {
-            set(error instanceof Error && error.name === 'SiteUpdated' ? 'site-updated' : 'unreachable');
+            set(isSiteUpdated(error) ? 'site-updated' : 'unreachable');
             const requests = Array.isArray(request) ? request : request.requests;
             return { results: requests.map((r) => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, query: r.query ?? '', params: '', index: r.indexName })) };
           },

@@ -8,6 +8,14 @@ export const SITE_UPDATED = {
   help: 'The documentation changed since this page was opened. Reload the page to search it.',
 } as const;
 
+/**
+ * Whether a search failed because the site was updated (fetch-json.ts throws SiteUpdated). Told by
+ * the error's name, so that the search page need not load fetch-json.ts with its own code.
+ */
+export function isSiteUpdated(error: unknown): boolean {
+  return error instanceof Error && error.name === 'SiteUpdated';
+}
+
 export function ReloadPageButton() {
   return (
     <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
