@@ -16,6 +16,8 @@ interface Watching {
   /** Resolves when stdout or stderr has had `count` lines matching `pattern`. */
   waitFor(pattern: RegExp, count?: number): Promise<void>;
   exited: Promise<number | null>;
+  /** Sends SIGTERM and expects docsgen to end with 0. */
+  stop(): Promise<void>;
 }
 
 function startWatching(site: string, args: string[] = []): Watching {
@@ -37,12 +39,21 @@ function startWatching(site: string, args: string[] = []): Watching {
       };
       check();
     });
-  return { child, stdout: () => stdout, stderr: () => stderr, waitFor, exited };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  };
+  return { child, stdout: () => stdout, stderr: () => stderr, waitFor, exited, stop };
 }
 
 const BUILT = /^built \d+ pages, .* → out$/m;
 
 const inodeOf = async (file: string) => (await stat(file)).ino;
+
+/** A one-shot `docsgen build` of the site, which must succeed. */
+const buildOnce = async (site: string) => {
+  expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+};
 
 describe('docsgen build --watch', () => {
   it('builds again after an edit, as a one-shot build would, and ends with 0 on Ctrl+C leaving nothing behind', async () => {
@@ -78,8 +89,7 @@ describe('docsgen build --watch', () => {
     await writeFile(source, `${good}\n\nFixed after the error.\n`);
     await watching.waitFor(BUILT, 2);
     expect(await readFile(page, 'utf8')).toContain('Fixed after the error.');
-    watching.child.kill('SIGTERM');
-    expect(await watching.exited).toBe(0);
+    await watching.stop();
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
@@ -112,16 +122,15 @@ describe('docsgen build --watch', () => {
     await appendFile(path.join(site, 'content/guide/second.md'), '\n![Shown later](./img/later.svg)\n');
     await watching.waitFor(BUILT, 4);
     expect([...(await contentsOf(out)).keys()].filter((rel) => rel.includes('later'))).toHaveLength(1);
-    watching.child.kill('SIGTERM');
-    expect(await watching.exited).toBe(0);
+    await watching.stop();
     // The manifest the watch left describes out/ as it is: a one-shot build finds nothing to do...
     const settled = { out: await inodeOf(out), edited: (await stat(edited)).mtimeMs };
-    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    await buildOnce(site);
     expect({ out: await inodeOf(out), edited: (await stat(edited)).mtimeMs }).toEqual(settled);
     // ...and after another page's edit it reuses the page the watch wrote (linked: the same file).
     const editedFile = await inodeOf(edited);
     await appendFile(first, '\nEdited after the watch ended.\n');
-    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    await buildOnce(site);
     expect(await inodeOf(edited)).toBe(editedFile);
     expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
     await rm(site, { recursive: true, force: true });
@@ -138,10 +147,9 @@ describe('docsgen build --watch', () => {
     await appendFile(path.join(site, 'content/guide/second.md'), '\nWritten in place while out/ held a hand edit.\n');
     await watching.waitFor(BUILT, 2);
     expect(await inodeOf(out)).toBe(outFolder); // written in place, not swapped in whole
-    watching.child.kill('SIGTERM');
-    expect(await watching.exited).toBe(0);
+    await watching.stop();
     // The edit's manifest did not take the hand-edited file as the build's: the next build puts the page back.
-    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    await buildOnce(site);
     expect(await readFile(other, 'utf8')).not.toBe('edited by hand');
     expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
     await rm(site, { recursive: true, force: true });
@@ -160,8 +168,7 @@ describe('docsgen build --watch', () => {
     expect([...after.keys()].filter((rel) => rel.includes('unfinished'))).toEqual([]);
     expect(after).toEqual(before);
     expect(after).toEqual(await fullBuildContents(site));
-    watching.child.kill('SIGTERM');
-    expect(await watching.exited).toBe(0);
+    await watching.stop();
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
@@ -181,8 +188,7 @@ describe('docsgen build --watch', () => {
     await watching.waitFor(BUILT, 2);
     expect(await readFile(page, 'utf8')).toContain('Fixed: no broken link.');
     expect(await contentsOf(path.join(site, 'out'))).toEqual(await fullBuildContents(site));
-    watching.child.kill('SIGTERM');
-    expect(await watching.exited).toBe(0);
+    await watching.stop();
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
