@@ -12,6 +12,21 @@ let site: E2eSite;
 const url = (route = '') => `${site.origin}${site.base}${route}`;
 const ready = (page: Page, route = 'guide/') => openRoute(site, page, route);
 
+/** Opens the search modal with its shortcut. */
+async function openModal(page: Page): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('.DocSearch-Modal');
+}
+
+/** Searches in the modal and waits for its error screen (the index fails to load in these tests). */
+async function failedSearch(page: Page, query: string) {
+  await openModal(page);
+  await page.keyboard.type(query);
+  const screen = page.locator('.DocSearch-ErrorScreen');
+  await screen.waitFor();
+  return screen;
+}
+
 beforeAll(async () => {
   site = await startSite();
 });
@@ -65,8 +80,7 @@ describe('search modal (embedded index)', () => {
   it('finds pages, groups hits, limits the query to 64 characters and links to "See all N results"', async () => {
     const { page } = await openPage(site);
     await ready(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
+    await openModal(page);
     expect(await page.getAttribute('.DocSearch-Input', 'maxlength')).toBe('64');
     await page.keyboard.type('render engine');
     await page.waitForSelector('.DocSearch-Hit');
@@ -83,8 +97,7 @@ describe('search modal (embedded index)', () => {
   it('shows "No results for", suggestions and "Let us know." when nothing matches', async () => {
     const { page } = await openPage(site);
     await ready(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
+    await openModal(page);
     // Typed letter by letter: "hub" finds pages (their sections become suggestions), "hubzzq" nothing.
     await page.keyboard.type('hub', { delay: 80 });
     await page.waitForSelector('.DocSearch-Hit');
@@ -104,8 +117,7 @@ describe('search modal (embedded index)', () => {
   it('remembers recent searches', async () => {
     const { page } = await openPage(site);
     await ready(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
+    await openModal(page);
     await page.keyboard.type('glossary');
     await page.waitForSelector('.DocSearch-Hit');
     await page.keyboard.press('Enter');
@@ -121,11 +133,7 @@ describe('search modal (embedded index)', () => {
     const { page } = await openPage(site);
     await page.route('**/search-index/**', (route) => route.abort());
     await ready(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
-    await page.keyboard.type('hub');
-    const screen = page.locator('.DocSearch-ErrorScreen');
-    await screen.waitFor();
+    const screen = await failedSearch(page, 'hub');
     expect(await screen.textContent()).toContain('Unable to fetch results');
     expect(await screen.textContent()).toContain('You might want to check your network connection.');
     await page.unroute('**/search-index/**');
@@ -144,11 +152,7 @@ describe('a tab left open across a deploy that changed the index format', () => 
     const { page } = await openPage(site);
     await ready(page);
     await newerIndex(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
-    await page.keyboard.type('hub');
-    const screen = page.locator('.DocSearch-ErrorScreen');
-    await screen.waitFor();
+    const screen = await failedSearch(page, 'hub');
     expect(await screen.textContent()).toContain('This site was updated');
     expect(await screen.textContent()).not.toContain('network');
     // The deploy is complete now: the reload brings the code that reads the index.
@@ -233,8 +237,7 @@ describe('a reader searching (embedded index)', () => {
   it('follows "See all N results" to the search page with ?q=, which counts the same N', async () => {
     const { page } = await openPage(site);
     await ready(page);
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
+    await openModal(page);
     // One input event, one search: typed letter by letter, the footer may still count an earlier query's results.
     await page.fill('.DocSearch-Input', 'hub');
     const seeAll = page.locator('.docsearch-see-all[href$="?q=hub"]');
@@ -309,8 +312,7 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     const { page } = await openPage(hosted);
     await page.goto(`${hosted.origin}${hosted.base}guide/`);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.keyboard.press('Control+k');
-    await page.waitForSelector('.DocSearch-Modal');
+    await openModal(page);
     // One input event, one search: typed letter by letter, an earlier letter's request may come last.
     const before = seen.length;
     await page.fill('.DocSearch-Input', 'heading');
