@@ -52,11 +52,11 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-/** The embedded search index of a build: its folder (with the manifest), the folder the manifest names for the shards, and those of the fragments. */
-export async function searchIndexDirs(outDir: string): Promise<{ root: string; files: string; fragments: string[] }> {
+/** The embedded search index of a build: its folder (with the manifest), the shard files the manifest names, and the folders of the fragments. */
+export async function searchIndexDirs(outDir: string): Promise<{ root: string; shards: string[]; fragments: string[] }> {
   const root = path.join(outDir, 'assets', 'search-index');
-  const manifest = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8')) as { files: string; fragments: string[] };
-  return { root, files: path.join(root, manifest.files), fragments: manifest.fragments.map((folder) => path.join(root, folder)) };
+  const manifest = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8')) as { shardFiles: string[]; fragments: string[] };
+  return { root, shards: manifest.shardFiles.map((file) => path.join(root, file)), fragments: manifest.fragments.map((folder) => path.join(root, folder)) };
 }
 
 /** Every fragment file (`p<i>.json`) of a build's search index, as paths. */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
-import { indexFiles, pageEntry, PageIndex, type PageEntry } from '../search/shards.ts';
+import { fixedNames, indexFiles, pageEntry, PageIndex, type IndexFileNames, type PageEntry } from '../search/shards.ts';
 import { loadPageKeysMemo, type PageKeysMemo } from '../search/keys-memo.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
@@ -34,8 +34,10 @@ interface KeptIndex {
   urls: string[];
   /** Each page in the index by URL: its id, and what its entry was made from. */
   pages: Map<string, { id: number; source: object; shown: string }>;
-  /** The name of each folder of index files, by its first file, with the contents it was named from. */
+  /** The name of each folder of fragments, by its first file, with the contents it was named from. */
   folders: Map<string, { texts: string[]; name: string }>;
+  /** The name of each shard by its text, for the shards of the last index written. */
+  shardNames: Map<string, string>;
 }
 
 /** A route that can be searched: what its records are made from, and the records when needed. */
@@ -80,7 +82,7 @@ function indexAll(routes: readonly SearchableRoute[], meta: IndexMeta, options: 
     entries.push(pageEntry({ url: route.url, records: list }, options.memo));
     if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
   }
-  return { kept: { index: new PageIndex(entries, meta), urls: routes.map((r) => r.url), pages, folders: new Map() }, records };
+  return { kept: { index: new PageIndex(entries, meta), urls: routes.map((r) => r.url), pages, folders: new Map(), shardNames: new Map() }, records };
 }
 
 /**
@@ -108,21 +110,41 @@ function indexEdited(kept: KeptIndex, routes: readonly SearchableRoute[]): KeptI
   return kept;
 }
 
-/** Writes the index as files; a folder whose files are the same strings as last time keeps its name without being hashed again. */
+/**
+ * Writes the index as files: each shard named by its bytes (`terms/<hash>.json`), each folder of
+ * fragments by its files. The dev server's files keep fixed names instead (`dev/`): it rewrites
+ * the changed ones in place.
+ */
 function indexAsFiles(kept: KeptIndex, stableName: boolean): SearchIndex['files'] {
-  const nameOf = (contents: ReadonlyMap<string, string>): string => {
-    if (stableName) return DEV_SEARCH_FILES;
-    const texts = [...contents.values()];
-    const first = contents.keys().next().value ?? '';
-    const known = kept.folders.get(first);
-    if (known && known.texts.length === texts.length && known.texts.every((text, i) => text === texts[i])) return known.name;
-    const name = contentsName(contents);
-    kept.folders.set(first, { texts, name });
-    return name;
-  };
-  const files = indexFiles(kept.index.index(), nameOf);
+  const files = indexFiles(kept.index.index(), stableName ? fixedNames(DEV_SEARCH_FILES) : namesByBytes(kept));
   const folder = SEARCH_INDEX_REL.slice(0, SEARCH_INDEX_REL.lastIndexOf('/'));
   return [...files].map(([file, contents]) => ({ rel: `${folder}/${file}`, contents }));
+}
+
+/** The folder, inside the index's, of the shards of a build. */
+const SHARD_FOLDER = 'terms';
+
+/** Names by bytes; a shard or folder that is the same text as in the last index keeps its name without being hashed again. */
+function namesByBytes(kept: KeptIndex): IndexFileNames {
+  const previousShards = kept.shardNames;
+  // Only this index's shards are remembered: a large site's edits would otherwise pile them up.
+  kept.shardNames = new Map();
+  return {
+    shard(text) {
+      const name = previousShards.get(text) ?? `${SHARD_FOLDER}/${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`;
+      kept.shardNames.set(text, name);
+      return name;
+    },
+    folder(contents) {
+      const texts = [...contents.values()];
+      const first = contents.keys().next().value ?? '';
+      const known = kept.folders.get(first);
+      if (known && known.texts.length === texts.length && known.texts.every((text, i) => text === texts[i])) return known.name;
+      const name = contentsName(contents);
+      kept.folders.set(first, { texts, name });
+      return name;
+    },
+  };
 }
 
 function contentsName(contents: ReadonlyMap<string, string>): string {
@@ -136,9 +158,10 @@ function contentsName(contents: ReadonlyMap<string, string>): string {
  * for the pages whose source changed; a full build makes it afresh, each unchanged page's search keys
  * taken from the memo of earlier builds. Pages are rendered before the index exists, and an edit
  * to one page changes the index: so pages name only the manifest, whose URL never changes, and the
- * manifest names the folders of the shards and of the fragments by their bytes (a browser never
- * mixes two builds' files; an edit leaves every other page's HTML, and the other pages' fragment
- * folders, as they were). The dev server's index keeps one name: it rewrites changed files in place.
+ * manifest names the shards and the folders of the fragments, each by its bytes (a browser never
+ * mixes two builds' files; an edit leaves every other page's HTML, the other pages' fragment
+ * folders and the shards of words it did not change as they were). The dev server's index keeps
+ * fixed names: it rewrites changed files in place.
  */
 export async function searchStage(
   site: { project: Project; routes: readonly RouteEntry[]; rendered: ReadonlyMap<DocSource, RenderedMarkdown>; serve: boolean },
@@ -155,7 +178,7 @@ export async function searchStage(
   return { rel: SEARCH_INDEX_REL, files: indexAsFiles(kept, site.serve), records, ...(options.keepForEdits ? { kept } : {}) };
 }
 
-/** The files of `before` that `after` no longer has (a build names the index's folders by their bytes). */
+/** The files of `before` that `after` no longer has (a build names the index's files by their bytes). */
 export function removedSearchFiles(before: SearchIndex, after: SearchIndex): string[] {
   const kept = new Set(after.files.map((f) => f.rel));
   return before.files.map((f) => f.rel).filter((rel) => !kept.has(rel));

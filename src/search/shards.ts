@@ -163,8 +163,8 @@ export class PageIndex {
   index(): EmbeddedIndex {
     const shards = this.postings.shards(this.shardChars);
     const manifest: IndexManifest = {
-      v: 4,
-      files: '',
+      v: 5,
+      shardFiles: [],
       fragments: [],
       language: this.meta.language,
       tag: this.meta.tag,
@@ -184,23 +184,37 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   ).index();
 }
 
+/** How the files of an index are named: a shard by its text (and place), a folder of fragments by its files. */
+export interface IndexFileNames {
+  /** The shard's path inside the index folder, from its JSON text and its position. */
+  shard(text: string, position: number): string;
+  /** A folder's name from the files it holds (name → contents). */
+  folder(contents: ReadonlyMap<string, string>): string;
+}
+
+/** Names that stay the same from one index to the next: shards `<folder>/t<i>.json`, every fragment in `<folder>/`. */
+export function fixedNames(folder: string): IndexFileNames {
+  return { shard: (_text, position) => `${folder}/t${position}.json`, folder: () => folder };
+}
+
 /**
- * The index as files, by path inside the index folder: the manifest `index.json`, the shards in one
- * subfolder, and the fragments in one subfolder per FRAGMENTS_PER_FOLDER pages. `folderName` names
- * a subfolder from the files it holds (name → contents).
+ * The index as files, by path inside the index folder: the manifest `index.json`, each shard where
+ * `names.shard` puts it, and the fragments in one subfolder per FRAGMENTS_PER_FOLDER pages.
  */
-export function indexFiles(index: EmbeddedIndex, folderName: (contents: ReadonlyMap<string, string>) => string): Map<string, string> {
-  const inFolders = new Map<string, string>();
-  const addFolder = (contents: ReadonlyMap<string, string>): string => {
-    const folder = `${folderName(contents)}/`;
-    for (const [name, text] of contents) inFolders.set(folder + name, text);
-    return folder;
-  };
-  const files = addFolder(new Map(index.shards.map((shard, i) => [`t${i}.json`, JSON.stringify(shard)])));
+export function indexFiles(index: EmbeddedIndex, names: IndexFileNames): Map<string, string> {
+  const files = new Map<string, string>();
+  const shardFiles = index.shards.map((shard, i) => {
+    const text = JSON.stringify(shard);
+    const file = names.shard(text, i);
+    files.set(file, text);
+    return file;
+  });
   const fragments: string[] = [];
   for (let first = 0; first < index.fragments.length; first += FRAGMENTS_PER_FOLDER) {
-    const group = index.fragments.slice(first, first + FRAGMENTS_PER_FOLDER);
-    fragments.push(addFolder(new Map(group.map((fragment, i) => [`p${first + i}.json`, fragment]))));
+    const group = new Map(index.fragments.slice(first, first + FRAGMENTS_PER_FOLDER).map((fragment, i) => [`p${first + i}.json`, fragment]));
+    const folder = `${names.folder(group)}/`;
+    for (const [name, text] of group) files.set(folder + name, text);
+    fragments.push(folder);
   }
-  return new Map([['index.json', JSON.stringify({ ...index.manifest, files, fragments })], ...inFolders]);
+  return new Map([['index.json', JSON.stringify({ ...index.manifest, shardFiles, fragments })], ...files]);
 }

@@ -53,7 +53,7 @@ async function modalCode(outDir: string): Promise<number> {
 export async function searchStats(outDir: string, queries: readonly string[] = BENCH_QUERIES): Promise<SearchStats> {
   const dir = path.join(outDir, 'assets', 'search-index');
   const sizes = new Map<string, { raw: number; gzip: number; json: unknown }>();
-  // The manifest, and the shards and fragments in the folder it names.
+  // The manifest, its shards and its fragments.
   for (const name of (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.json'))) {
     const raw = await readFile(path.join(dir, name));
     sizes.set(name, { raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length, json: JSON.parse(raw.toString()) as unknown });

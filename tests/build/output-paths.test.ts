@@ -4,7 +4,7 @@ import { isImmutable, SEARCH_INDEX_REL, SIDEBAR_ITEMS_DIR } from '../../src/buil
 
 describe('files that never change under their URL', () => {
   it('are the hashed files under assets/', () => {
-    for (const rel of ['assets/main-ABCD1234.js', 'assets/img/diagram-0123456789.svg', 'assets/search-index/0123456789/t0.json', 'assets/search-index/0123456789/p12.json']) {
+    for (const rel of ['assets/main-ABCD1234.js', 'assets/img/diagram-0123456789.svg', 'assets/search-index/terms/0123456789ab.json', 'assets/search-index/0123456789/p12.json']) {
       expect(isImmutable(rel), rel).toBe(true);
     }
   });

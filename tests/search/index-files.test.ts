@@ -1,12 +1,13 @@
 /**
  * The index as files (src/search/shards.ts, indexFiles): fragments go in folders of
- * FRAGMENTS_PER_FOLDER pages named by their bytes, so an edit to one page's text changes one
- * fragment folder (and the shards), and the browser's index finds every page's fragment.
+ * FRAGMENTS_PER_FOLDER pages and shards in files, each named by its bytes, so an edit to one page's
+ * text changes one fragment folder and the shards of the words it changed, and the browser's index
+ * finds every page's fragment and every word's shard.
  */
 import { describe, it, expect } from 'vitest';
 import { createHash } from 'node:crypto';
 import { pageIndexRecords } from '../../src/search/records.ts';
-import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../../src/search/shards.ts';
+import { buildEmbeddedIndex, indexFiles, type IndexFileNames, type IndexPage } from '../../src/search/shards.ts';
 import { LocalSearchIndex } from '../../theme/search/local-index.ts';
 import { FRAGMENTS_PER_FOLDER, type IndexManifest } from '../../theme/search/types.ts';
 
@@ -17,11 +18,15 @@ function page(i: number, text: string): IndexPage {
   return { url, records: pageIndexRecords({ url, section: 'Guide', title: `Page ${i} topic${i}`, description: '', blocks: [{ kind: 'text', text }] }, meta) };
 }
 
-const byBytes = (contents: ReadonlyMap<string, string>) => createHash('sha256').update(JSON.stringify([...contents])).digest('hex').slice(0, 10);
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+const byBytes: IndexFileNames = { shard: (text) => `terms/${hashOf(text)}.json`, folder: (contents) => hashOf(JSON.stringify([...contents])) };
 
-function filesOf(pages: IndexPage[]): Map<string, string> {
-  return indexFiles(buildEmbeddedIndex(pages, meta), byBytes);
+function filesOf(pages: IndexPage[], shardChars?: number): Map<string, string> {
+  return indexFiles(buildEmbeddedIndex(pages, meta, shardChars ? { shardChars } : {}), byBytes);
 }
+
+/** Words for pages that share some of their keys with their neighbours. */
+const WORDS = Array.from({ length: 62 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i * 7) % 26))}${i}`);
 
 const PAGES = Array.from({ length: FRAGMENTS_PER_FOLDER * 3 + 5 }, (_, i) => page(i, `Configure the render engine, step ${i}.`));
 
@@ -35,10 +40,11 @@ describe('search index files', () => {
       const fragment = files.get(`${manifest.fragments[Math.floor(i / FRAGMENTS_PER_FOLDER)]}p${i}.json`);
       expect(JSON.parse(fragment!).url).toBe(p.url);
     });
-    expect(files.has(`${manifest.files}t0.json`)).toBe(true);
+    expect(manifest.shardFiles.length).toBeGreaterThan(0);
+    for (const shard of manifest.shardFiles) expect(files.has(shard), shard).toBe(true);
   });
 
-  it("changes only the edited page's fragment folder and the shards when one page's text changes", () => {
+  it("changes only the edited page's fragment folder and the shards of its changed words when one page's text changes", () => {
     const before = filesOf(PAGES);
     const edited = [...PAGES];
     edited[FRAGMENTS_PER_FOLDER + 3] = page(FRAGMENTS_PER_FOLDER + 3, 'Configure the render engine, with a new word: latency.');
@@ -53,6 +59,25 @@ describe('search index files', () => {
     expect(changed).toContain('index.json');
     const beforeManifest = JSON.parse(before.get('index.json')!) as IndexManifest;
     expect(manifest.fragments.filter((f, i) => f !== beforeManifest.fragments[i])).toEqual([editedFolder]);
+    // The new word "latency" and the dropped "step": their shards (all of them, in this small index).
+    expect(changed.filter((rel) => rel.startsWith('terms/')).length).toBeLessThanOrEqual(manifest.shardFiles.length);
+  });
+
+  it('changes one or two shards of many when a page gains a word', () => {
+    const site = Array.from({ length: 400 }, (_, i) => page(i, `Configure the render engine ${i} with ${WORDS.slice(i % 50, (i % 50) + 12).join(' ')}.`));
+    const before = filesOf(site, 2000);
+    const shardCount = (JSON.parse(before.get('index.json')!) as IndexManifest).shardFiles.length;
+    expect(shardCount).toBeGreaterThan(20);
+    // Ten edits, each a new word in another page, with keys all over the alphabet.
+    for (const [n, word] of ['aardvark', 'kestrel', 'mongoose', 'zebrafinch', 'bandwidth', 'latency', 'quorum', 'failover', 'yaw', 'gimbal'].entries()) {
+      const edited = [...site];
+      const at = n * 37;
+      edited[at] = page(at, `Configure the render engine ${at} with ${word} ${WORDS.slice(at % 50, (at % 50) + 12).join(' ')}.`);
+      const after = filesOf(edited, 2000);
+      const newShards = [...after.keys()].filter((rel) => rel.startsWith('terms/') && !before.has(rel));
+      expect(newShards.length, word).toBeGreaterThanOrEqual(1);
+      expect(newShards.length, word).toBeLessThanOrEqual(2);
+    }
   });
 
   it('answers a query from those files, with the fragment of a page in a later folder', async () => {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
-import { buildEmbeddedIndex, indexFiles, type IndexPage } from '../../src/search/shards.ts';
+import { buildEmbeddedIndex, fixedNames, indexFiles, type IndexPage } from '../../src/search/shards.ts';
 import { loadPageKeysMemo } from '../../src/search/keys-memo.ts';
 import { withoutCacheReads } from '../../src/cache/reads.ts';
 
@@ -20,7 +20,7 @@ function indexPage(url: string, title: string, texts: string[], headings: string
 }
 
 const filesOf = (pages: IndexPage[], memo?: Awaited<ReturnType<typeof loadPageKeysMemo>>) =>
-  Object.fromEntries(indexFiles(buildEmbeddedIndex(pages, meta, memo ? { memo, shardChars: 400 } : { shardChars: 400 }), () => 'f'));
+  Object.fromEntries(indexFiles(buildEmbeddedIndex(pages, meta, memo ? { memo, shardChars: 400 } : { shardChars: 400 }), fixedNames('f')));
 
 async function withMemo(cacheRoot: string, pages: IndexPage[]) {
   const memo = await loadPageKeysMemo(cacheRoot);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { LocalSearchIndex, boundedDistance } from '../../theme/search/local-index.ts';
 import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
-import { buildEmbeddedIndex, indexFiles } from '../../src/search/shards.ts';
+import { buildEmbeddedIndex, fixedNames, indexFiles } from '../../src/search/shards.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
 const opts = { hitsPerPage: 20, page: 0, snippetWords: 10, perPage: 3 };
@@ -21,7 +21,7 @@ const PAGES = [
 
 /** The index in memory, with a record of which files a search loaded. */
 async function openIndex(pages: PageForSearch[] = PAGES, shardChars?: number) {
-  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, { shardChars }), () => 'f');
+  const files = indexFiles(buildEmbeddedIndex(pages.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta, { shardChars }), fixedNames('f'));
   const loaded: string[] = [];
   const index = await LocalSearchIndex.open(async (name) => {
     loaded.push(name.replace(/^f\//, ''));
@@ -107,7 +107,7 @@ describe('embedded search index', () => {
   });
 
   it('tries a failed file again on the next search', async () => {
-    const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta), () => 'f');
+    const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta), fixedNames('f'));
     let fail = true;
     const index = await LocalSearchIndex.open(async (name) => {
       if (name !== 'index.json' && fail) throw new Error('offline');

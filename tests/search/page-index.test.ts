@@ -5,7 +5,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
-import { PageIndex, indexFiles, pageEntry, type IndexPage } from '../../src/search/shards.ts';
+import { PageIndex, fixedNames, indexFiles, pageEntry, type IndexPage } from '../../src/search/shards.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
 
@@ -17,7 +17,7 @@ function indexPage(url: string, title: string, texts: string[], headings: string
   return { url, records: pageIndexRecords({ url, section: 'Guide', title, description: texts[0] ?? '', blocks }, meta) };
 }
 
-const filesOf = (index: PageIndex) => Object.fromEntries(indexFiles(index.index(), () => 'f'));
+const filesOf = (index: PageIndex) => Object.fromEntries(indexFiles(index.index(), fixedNames('f')));
 
 const word = fc.constantFrom('colour', 'colours', 'colouring', 'licence', 'licences', 'hub', 'hubs', 'render', 'rendering', 'engine', 'playout', 'v1.6', 'the');
 const text = fc.array(word, { maxLength: 10 }).map((words) => words.join(' '));

@@ -40,10 +40,10 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'guide/index.html'), `<!doctype html><title>guide</title>${'x'.repeat(4000)}`);
   await writeFile(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(root, 'assets/app-ABC.js'), `console.log(1);${' '.repeat(3000)}`);
-  await mkdir(path.join(root, 'assets/search-index/0123456789'), { recursive: true });
+  await mkdir(path.join(root, 'assets/search-index/terms'), { recursive: true });
   await mkdir(path.join(root, 'assets/sidebar'), { recursive: true });
-  await writeFile(path.join(root, 'assets/search-index/index.json'), '{"v":3,"files":"0123456789/"}');
-  await writeFile(path.join(root, 'assets/search-index/0123456789/t0.json'), '{}');
+  await writeFile(path.join(root, 'assets/search-index/index.json'), '{"v":5,"shardFiles":["terms/0123456789ab.json"]}');
+  await writeFile(path.join(root, 'assets/search-index/terms/0123456789ab.json'), '{}');
   await mkdir(path.join(root, 'assets/search-index/dev'), { recursive: true });
   await writeFile(path.join(root, 'assets/search-index/dev/t0.json'), '{}');
   await writeFile(path.join(root, 'assets/sidebar/abc.json'), '[]');
@@ -125,6 +125,6 @@ describe('static server', () => {
     for (const url of ['/docs/assets/search-index/index.json', '/docs/assets/sidebar/abc.json', '/docs/assets/search-index/dev/t0.json']) {
       expect((await get(url)).headers['cache-control'], url).toBe('public, max-age=0, must-revalidate');
     }
-    expect((await get('/docs/assets/search-index/0123456789/t0.json')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/docs/assets/search-index/terms/0123456789ab.json')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

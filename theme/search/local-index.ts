@@ -74,7 +74,7 @@ export class LocalSearchIndex {
 
   static async open(load: IndexLoader): Promise<LocalSearchIndex> {
     const manifest = (await load('index.json')) as IndexManifest;
-    if (manifest.v !== 4) throw new SiteUpdated(`the search index is of format ${String(manifest.v)}; this page reads format 4`);
+    if (manifest.v !== 5) throw new SiteUpdated(`the search index is of format ${String(manifest.v)}; this page reads format 5`);
     return new LocalSearchIndex(manifest, load);
   }
 
@@ -236,7 +236,7 @@ export class LocalSearchIndex {
   }
 
   private shard(i: number): Promise<TermShard> {
-    return requestOnce(this.shards, i, () => this.load(`${this.manifest.files}t${i}.json`) as Promise<TermShard>);
+    return requestOnce(this.shards, i, () => this.load(this.manifest.shardFiles[i] ?? '') as Promise<TermShard>);
   }
 
   private fragment(page: number): Promise<FragmentRecord[]> {

@@ -34,16 +34,18 @@ export interface SearchHit {
 
 /**
  * The embedded index, small JSON files loaded on demand (see README, "Search index"): `index.json`
- * (this manifest), the term shards `t<i>.json` in the folder it names, and one fragment `p<i>.json`
+ * (this manifest), the term shards, each a file named by its bytes, and one fragment `p<i>.json`
  * per page, in folders of FRAGMENTS_PER_FOLDER pages.
  */
 export interface IndexManifest {
-  v: 4;
+  v: 5;
   /**
-   * The folder, beside this file, that holds the term shards ("3fa2…/"), named by their bytes. The
-   * manifest's own URL never changes, so no page names a build's index (see search.ts).
+   * Each term shard's file, beside this one ("terms/3fa2…json"), named by its bytes: an edit that
+   * changes a few keys' postings changes a few shards, and the others keep their names (so a build
+   * writes only those, and a browser keeps the others across deploys). The manifest's own URL never
+   * changes, so no page names a build's index (see search.ts).
    */
-  files: string;
+  shardFiles: string[];
   /**
    * The folders of the fragments, named by their bytes: page i's is `fragments[⌊i / FRAGMENTS_PER_FOLDER⌋]`.
    * An edit to one page's text changes one folder, so a build writes that folder's fragments and
