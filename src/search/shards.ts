@@ -155,8 +155,7 @@ export class PageIndex {
   replace(id: number, entry: PageEntry): void {
     const before = this.entries[id];
     if (!before) throw new Error(`no page ${id} in the search index`);
-    this.postings.remove(id, before.keys);
-    this.postings.add(id, entry.keys);
+    this.postings.replace(id, before.keys, entry.keys);
     this.entries[id] = entry;
   }
 
@@ -184,6 +183,19 @@ export function buildEmbeddedIndex(pages: readonly IndexPage[], meta: { language
   ).index();
 }
 
+/**
+ * A shard's JSON, made once per shard object: a kept index gives the same object for a shard that
+ * an edit did not change (see Postings.shards), and the same string then lets the names and the
+ * changed files be found without reading it again.
+ */
+const shardTexts = new WeakMap<TermShard, string>();
+
+function shardText(shard: TermShard): string {
+  let text = shardTexts.get(shard);
+  if (text === undefined) shardTexts.set(shard, (text = JSON.stringify(shard)));
+  return text;
+}
+
 /** How the files of an index are named: a shard by its text (and place), a folder of fragments by its files. */
 export interface IndexFileNames {
   /** The shard's path inside the index folder, from its JSON text and its position. */
@@ -204,7 +216,7 @@ export function fixedNames(folder: string): IndexFileNames {
 export function indexFiles(index: EmbeddedIndex, names: IndexFileNames): Map<string, string> {
   const files = new Map<string, string>();
   const shardFiles = index.shards.map((shard, i) => {
-    const text = JSON.stringify(shard);
+    const text = shardText(shard);
     const file = names.shard(text, i);
     files.set(file, text);
     return file;

@@ -50,4 +50,21 @@ describe('search index kept between builds', () => {
     expect(after).not.toContain('licen');
     expect(after).toContain('render');
   });
+
+  it("makes again only the shards of the words an edit changed, and keeps the others' objects", () => {
+    const words = Array.from({ length: 300 }, (_, i) => `term${i.toString(36)}x${(i * 7919) % 1000}`);
+    const textOf = (p: number) => words.filter((_, i) => i % 60 === p || i % 7 === p % 7).join(' ');
+    const pages = Array.from({ length: 60 }, (_, p) => indexPage(`/p${p}/`, `Page ${p}`, [textOf(p)], []));
+    const kept = new PageIndex(pages.map((p) => pageEntry(p)), meta, 400);
+    const before = kept.index().shards;
+    expect(before.length).toBeGreaterThan(10);
+    // Page 5 gains one word that no page had: its other keys, and every other page's, are as they were.
+    pages[5] = indexPage('/p5/', 'Page 5', [`${textOf(5)} zebrafinch`], []);
+    kept.replace(5, pageEntry(pages[5]));
+    const after = kept.index().shards;
+    const remade = after.filter((shard) => !before.includes(shard));
+    expect(remade).toHaveLength(1);
+    expect(remade[0]?.keys).toContain('zebrafinch');
+    expect(JSON.stringify(after)).toBe(JSON.stringify(new PageIndex(pages.map((p) => pageEntry(p)), meta, 400).index().shards));
+  });
 });
