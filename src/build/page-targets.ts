@@ -47,17 +47,23 @@ export async function readPageTargets(file: string): Promise<TargetsLookup> {
 
 /**
  * Each page's targets as stored, kept between writes by `build --watch`: an edit encodes only the
- * pages it rendered (at 10,000 pages encoding them all was half a second of every edit). Strings
- * the pages no longer use stay in its table, which grows only by what edits add.
+ * pages it rendered (at 10,000 pages encoding them all was half a second of every edit), and the
+ * file's text is put together from each page's JSON and the strings' JSON as last written
+ * (serialising the whole 10 MB again was a third of the rest). Strings the pages no longer use
+ * stay in its table, which grows only by what edits add.
  */
 export interface StoredTargetsMemo {
   strings: string[];
   indexOf: Map<string, number>;
   encoded: WeakMap<PageTargets, [ids: string, hrefs: string]>;
+  /** Each page's `"file":[key, ids, hrefs]`, with the key and targets it was made from. */
+  pageJson: Map<string, { key: string; targets: PageTargets; json: string }>;
+  /** The JSON of the first `count` strings, without the closing bracket. */
+  stringsJson: { count: number; text: string };
 }
 
 export function createStoredTargetsMemo(): StoredTargetsMemo {
-  return { strings: [], indexOf: new Map(), encoded: new WeakMap() };
+  return { strings: [], indexOf: new Map(), encoded: new WeakMap(), pageJson: new Map(), stringsJson: { count: 0, text: '[' } };
 }
 
 /** Written beside and renamed; a file that cannot be written only costs the next build speed. */
@@ -73,11 +79,25 @@ export async function writePageTargets(file: string, pages: ReadonlyMap<string, 
   };
   // One short string a page, not arrays of numbers: at 10,000 pages the arrays were 60 MB at the end of a build.
   const list = (values: Iterable<string>) => Array.from(values, index).join(',');
-  const stored: StoredTargets = { format: FORMAT, docsgen: DOCSGEN_VERSION, strings, pages: {} };
+  const pageJson = new Map<string, { key: string; targets: PageTargets; json: string }>();
   for (const [rel, { key, targets }] of pages) {
-    let encoded = memo.encoded.get(targets);
-    if (!encoded) memo.encoded.set(targets, (encoded = [list(targets.ids), list(targets.hrefs)]));
-    stored.pages[rel] = [key, ...encoded];
+    let entry = memo.pageJson.get(rel);
+    if (entry?.key !== key || entry.targets !== targets) {
+      let encoded = memo.encoded.get(targets);
+      if (!encoded) memo.encoded.set(targets, (encoded = [list(targets.ids), list(targets.hrefs)]));
+      entry = { key, targets, json: `${JSON.stringify(rel)}:${JSON.stringify([key, ...encoded] satisfies StoredTargets['pages'][string])}` };
+    }
+    pageJson.set(rel, entry);
   }
-  await replaceCachedText(file, JSON.stringify(stored));
+  memo.pageJson = pageJson;
+  await replaceCachedText(file, storedText(memo));
+}
+
+/** The file's text (a StoredTargets), from the memo's JSON of each page and of the strings. */
+function storedText(memo: StoredTargetsMemo): string {
+  const { strings, stringsJson } = memo;
+  for (let i = stringsJson.count; i < strings.length; i++) stringsJson.text += (i > 0 ? ',' : '') + JSON.stringify(strings[i]);
+  stringsJson.count = strings.length;
+  const pages = Array.from(memo.pageJson.values(), (entry) => entry.json).join(',');
+  return `{"format":${FORMAT},"docsgen":${JSON.stringify(DOCSGEN_VERSION)},"strings":${stringsJson.text}],"pages":{${pages}}}`;
 }
