@@ -91,7 +91,7 @@ export class Postings {
     const dirty = previous.size > 0 ? [...this.dirty].sort() : [];
     this.dirty.clear();
     const byFirst = new Map<string, { last: string; shard: TermShard }>();
-    const starts = this.cutPoints(shardChars);
+    const starts = this.cutPoints(shardChars, [...previous.keys()], dirty);
     const shards = starts.map((start, i) => {
       const end = starts[i + 1] ?? sorted.length;
       const first = sorted[start] ?? '';
@@ -105,15 +105,31 @@ export class Postings {
     return shards;
   }
 
-  /** Where each shard starts in the sorted keys: a shard ends before the key that would take it past `shardChars`. */
-  private cutPoints(shardChars: number): number[] {
+  /**
+   * Where each shard starts in the sorted keys: a shard ends before the key that would take it past
+   * `shardChars`. With the first keys of the last cut (`previousFirsts`) and the keys changed since
+   * (`dirty`, sorted), only the stretch from the shard before the first changed key's is walked
+   * again (whether a shard ends depends on the key after it, which may be the changed one): once
+   * past the last changed key, a cut at a key where a shard began last time means every later cut
+   * is where it was (walking all 200,000 keys of 10,000 pages took 0.05 s of an edit).
+   */
+  private cutPoints(shardChars: number, previousFirsts: readonly string[], dirty: readonly string[]): number[] {
     const sorted = this.sorted ?? [];
-    const starts = [0];
+    const positionOf = (key: string) => sortedPosition(sorted, key);
+    const firstDirty = dirty[0];
+    const lastDirty = dirty[dirty.length - 1] ?? '';
+    if (previousFirsts.length > 0 && firstDirty === undefined) return previousFirsts.map(positionOf);
+    // The shard before the one that holds the first changed key is the first walked again.
+    const walkFrom = firstDirty === undefined ? 0 : Math.max(0, firstNotBefore(previousFirsts.length, (i) => (previousFirsts[i] as string) <= firstDirty) - 2);
+    const starts = [0, ...previousFirsts.slice(1, walkFrom + 1).map(positionOf)];
+    const resumeAt = new Map(previousFirsts.map((key, i) => [key, i]));
     let size = 0;
-    for (let i = 0; i < sorted.length; i++) {
+    for (let i = starts[starts.length - 1] as number; i < sorted.length; i++) {
       const key = sorted[i] as string;
       const postingChars = (this.lists.get(key) as number[]).length * 3;
       if (size > 0 && size + postingChars > shardChars) {
+        const resume = key > lastDirty ? resumeAt.get(key) : undefined;
+        if (resume !== undefined) return [...starts, ...previousFirsts.slice(resume).map(positionOf)];
         starts.push(i);
         size = 0;
       }
