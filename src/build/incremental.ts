@@ -30,7 +30,7 @@ import { realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { LinkTargets } from '../checks/link-targets.ts';
 import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredTargetsMemo, type TargetsLookup } from './page-targets.ts';
-import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord, type RecordJsonMemo } from './manifest.ts';
+import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord } from './manifest.ts';
 
 export interface IncrementalBuild {
   realOutDir: string;
@@ -181,7 +181,6 @@ function lstatOrUndefined(file: string): Stats | undefined {
 export interface RecordedOutput {
   files: Record<string, FileRecord>;
   targets: StoredTargetsMemo;
-  recordJson: RecordJsonMemo;
 }
 
 /**
@@ -212,9 +211,8 @@ export async function finishIncremental(
   // so either file surviving alone after a failed write cannot pair a page with another build's targets.
   const targets = edit?.recorded.targets ?? createStoredTargetsMemo();
   await writePageTargets(targetsFile(build.manifestPath), kept, targets);
-  const recordJson = edit?.recorded.recordJson ?? new WeakMap();
-  await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files }, recordJson);
-  return { files, targets, recordJson };
+  await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
+  return { files, targets };
 }
 
 function recordEdit(outDir: string, edit: { recorded: RecordedOutput; written: readonly string[]; removed: readonly string[] }): Record<string, FileRecord> {

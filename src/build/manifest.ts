@@ -53,35 +53,16 @@ export async function readManifest(file: string): Promise<BuildManifest | undefi
   }
 }
 
-/**
- * Each file record's `"path":{…}` in the manifest's JSON, by record object, kept by `build --watch`:
- * an edit replaces the records of the files it wrote, and the others' JSON is reused (serialising
- * 30,000 records at 10,000 pages was a third of an edit's manifest).
- */
-export type RecordJsonMemo = WeakMap<FileRecord, { rel: string; json: string }>;
-
 /** Written beside, then renamed: a reader never sees half a manifest. A cache that cannot be written only costs speed. */
-export async function writeManifest(file: string, manifest: Omit<BuildManifest, 'format' | 'docsgen'>, memo: RecordJsonMemo = new WeakMap()): Promise<void> {
+export async function writeManifest(file: string, manifest: Omit<BuildManifest, 'format' | 'docsgen'>): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    const { files, ...rest } = manifest;
-    const head = JSON.stringify({ format: FORMAT, docsgen: DOCSGEN_VERSION, ...rest });
-    await writeFile(temp, `${head.slice(0, -1)},"files":{${recordsJson(files, memo)}}}`);
+    await writeFile(temp, JSON.stringify({ format: FORMAT, docsgen: DOCSGEN_VERSION, ...manifest }));
     await rename(temp, file);
   } catch {
     // read-only or full disk: the next build is a full one
   }
-}
-
-function recordsJson(files: Readonly<Record<string, FileRecord>>, memo: RecordJsonMemo): string {
-  return Object.entries(files)
-    .map(([rel, record]) => {
-      let entry = memo.get(record);
-      if (entry?.rel !== rel) memo.set(record, (entry = { rel, json: `${JSON.stringify(rel)}:${JSON.stringify(record)}` }));
-      return entry.json;
-    })
-    .join(',');
 }
 
 /**
