@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
 import { fixedNames, indexFiles, pageEntry, PageIndex, type IndexFileNames, type PageEntry } from '../search/shards.ts';
 import { loadPageKeysMemo, type PageKeysMemo } from '../search/keys-memo.ts';
+import { hashText } from '../cache/fingerprint.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -151,7 +152,7 @@ function namesByBytes(kept: KeptIndex): IndexFileNames {
   kept.shardNames = new Map();
   return {
     shard(text) {
-      const name = previousShards.get(text) ?? `${SHARD_FOLDER}/${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`;
+      const name = previousShards.get(text) ?? `${SHARD_FOLDER}/${hashText(text).slice(0, 12)}.json`;
       kept.shardNames.set(text, name);
       return name;
     },

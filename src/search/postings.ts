@@ -15,7 +15,7 @@ export class Postings {
   private readonly spellings = new Map<string, Map<string, number>>();
   /** The keys in order, once asked for, kept as keys come and go (sorting 200,000 keys again took 0.1 s of an edit). */
   private sorted: string[] | undefined;
-  /** Keys added, removed or changed since the last shards were cut. */
+  /** Keys added, removed or changed since the last shards were cut (none before the first cut: nothing to compare with). */
   private dirty = new Set<string>();
   /** The last shards cut, by first key, with their last key (see shards()). */
   private cut: { shardChars: number; byFirst: Map<string, { last: string; shard: TermShard }> } | undefined;
@@ -23,7 +23,7 @@ export class Postings {
   /** Adds a page's keys (encoded as in keys-memo.ts). */
   add(id: number, encodedKeys: string): void {
     forEachPageKey(encodedKeys, (key, field, count, words) => {
-      this.dirty.add(key);
+      this.markChanged(key);
       const code = field * 64 + Math.min(63, count);
       const list = this.lists.get(key);
       if (!list) this.addKey(key, [id, code]);
@@ -36,7 +36,7 @@ export class Postings {
   /** Takes out a page's keys, as `add` put them in. */
   remove(id: number, encodedKeys: string): void {
     forEachPageKey(encodedKeys, (key, _field, _count, words) => {
-      this.dirty.add(key);
+      this.markChanged(key);
       const list = this.lists.get(key);
       if (!list) return;
       const at = pairPosition(list, id);
@@ -57,6 +57,11 @@ export class Postings {
     const changed = (entries: Iterable<string>) => [...entries].filter((entry) => entry !== '' && !unchanged.has(entry)).join('|');
     this.remove(id, changed(entriesBefore));
     this.add(id, changed(entriesAfter));
+  }
+
+  /** Only once shards were cut: a build adds every key of every page before it cuts the first ones. */
+  private markChanged(key: string): void {
+    if (this.cut) this.dirty.add(key);
   }
 
   private addKey(key: string, list: number[]): void {
@@ -88,7 +93,7 @@ export class Postings {
   shards(shardChars: number): TermShard[] {
     const sorted = (this.sorted ??= [...this.lists.keys()].sort());
     const previous = this.cut?.shardChars === shardChars ? this.cut.byFirst : new Map<string, { last: string; shard: TermShard }>();
-    const dirty = previous.size > 0 ? [...this.dirty].sort() : [];
+    const dirty = [...this.dirty].sort();
     this.dirty.clear();
     const byFirst = new Map<string, { last: string; shard: TermShard }>();
     const starts = this.cutPoints(shardChars, [...previous.keys()], dirty);
@@ -153,7 +158,7 @@ export class Postings {
 
 /** Whether a key of `sortedKeys` lies from `first` to `last`. */
 function anyKeyBetween(sortedKeys: readonly string[], first: string, last: string): boolean {
-  const at = firstNotBefore(sortedKeys.length, (i) => (sortedKeys[i] as string) < first);
+  const at = sortedPosition(sortedKeys, first);
   return at < sortedKeys.length && (sortedKeys[at] as string) <= last;
 }
 
