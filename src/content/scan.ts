@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
-import { parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
+import { ownCopy, parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
 import { contentRoot, listContentFiles, readContentFile, type ContentListing, type ContentWarning } from './files.ts';
@@ -152,9 +152,10 @@ function toDoc(
     id,
     route,
     frontMatter,
-    markdown: '\n'.repeat(bodyLineOffset) + body,
-    title: frontMatter.title ?? firstHeading(body) ?? titleFromFileName(relPath),
-    frontMatterText: raw.slice(0, raw.length - body.length),
+    markdown: '\n'.repeat(bodyLineOffset) + body, // the file's text, once (see the test doc-memory)
+    // Copies, not cuts of `raw`: a doc is kept for the whole build, and a cut keeps all of `raw`.
+    title: frontMatter.title ?? ownCopy(firstHeading(body) ?? titleFromFileName(relPath)),
+    frontMatterText: ownCopy(raw.slice(0, raw.length - body.length)),
   };
 }
 
