@@ -10,12 +10,13 @@ import { memoised, type YamlMemo } from '../cache/yaml-memo.ts';
 export type { FrontMatter, HeroAction, FeatureCard } from './front-matter-schema.ts';
 export type Warning = InputWarning;
 
+const LONE_SURROGATE = /\p{Surrogate}/u; // in u mode a pair is one code point, so only a lone half matches
+
 /**
  * The same text in a string of its own. V8 makes `slice()` of a long string a view of it, so a
  * short value cut out of a file keeps the whole file in memory: 5 KB a page of a 10,000-page build
  * that keeps pages' titles until its end.
  */
-const LONE_SURROGATE = /\p{Surrogate}/u; // in u mode a pair is one code point, so only a lone half matches
 
 export function ownCopy(text: string): string {
   if (text.length < 13) return text; // V8 copies short slices anyway

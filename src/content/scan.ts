@@ -152,7 +152,8 @@ function toDoc(
     id,
     route,
     frontMatter,
-    markdown: '\n'.repeat(bodyLineOffset) + body, // the file's text, once (see the test doc-memory)
+    // Joined, not cut: once V8 flattens the joined string it no longer refers to `raw`.
+    markdown: '\n'.repeat(bodyLineOffset) + body,
     // Copies, not cuts of `raw`: a doc is kept for the whole build, and a cut keeps all of `raw`.
     title: frontMatter.title ?? ownCopy(firstHeading(body) ?? titleFromFileName(relPath)),
     frontMatterText: ownCopy(raw.slice(0, raw.length - body.length)),
