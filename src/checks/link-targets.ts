@@ -17,6 +17,7 @@
  * whose raw parts are not found verbatim, is tokenized whole.
  */
 import { Tokenizer } from 'htmlparser2';
+import { ownCopy } from '../own-copy.ts';
 
 export interface LinkTargets {
   /** Every `id` attribute and every `<a name>`, entities decoded. */
@@ -39,7 +40,7 @@ export function createStringPool(): Keep {
   return (value) => {
     let kept = pool.get(value);
     if (kept === undefined) {
-      kept = Buffer.from(value, 'utf8').toString('utf8');
+      kept = ownCopy(value);
       pool.set(kept, kept);
     }
     return kept;

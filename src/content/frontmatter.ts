@@ -6,23 +6,10 @@ import { DocsgenError } from '../errors.ts';
 import type { InputWarning } from '../schema/validate.ts';
 import type { FrontMatter } from './front-matter-schema.ts';
 import { memoised, type YamlMemo } from '../cache/yaml-memo.ts';
+import { ownCopy } from '../own-copy.ts';
 
 export type { FrontMatter, HeroAction, FeatureCard } from './front-matter-schema.ts';
 export type Warning = InputWarning;
-
-const LONE_SURROGATE = /\p{Surrogate}/u; // in u mode a pair is one code point, so only a lone half matches
-
-/**
- * The same text in a string of its own. V8 makes `slice()` of a long string a view of it, so a
- * short value cut out of a file keeps the whole file in memory: 5 KB a page of a 10,000-page build
- * that keeps pages' titles until its end.
- */
-
-export function ownCopy(text: string): string {
-  if (text.length < 13) return text; // V8 copies short slices anyway
-  // UTF-8 would turn a lone surrogate into U+FFFD; JSON keeps it (decoded files hold none).
-  return LONE_SURROGATE.test(text) ? (JSON.parse(JSON.stringify(text)) as string) : Buffer.from(text, 'utf8').toString('utf8');
-}
 
 export interface ParsedMarkdownFile {
   frontMatter: FrontMatter;
@@ -48,10 +35,12 @@ export async function parseMarkdownFile(text: string, file: string, memo?: YamlM
     }
     return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
   }
-  // A copy: what the check returns (the title, the description…) is cut out of this text, and a
-  // cut of the file's text would keep the whole file alive for the rest of the build (V8 slices).
-  const yaml = ownCopy(match[1] ?? '');
-  const { frontMatter, warnings } = await memoised(memo, 'front matter', file, yaml, async () => (await import('./front-matter-check.ts')).checkFrontMatter(yaml, file));
+  const yaml = match[1] ?? '';
+  // Checked from a copy: what the check returns (the title, the description…) is cut out of the
+  // text it reads, and a cut of the file's text would keep the whole file for the rest of the build.
+  // A result from the memo is parsed from its own JSON and needs none.
+  const check = async () => (await import('./front-matter-check.ts')).checkFrontMatter(ownCopy(yaml), file);
+  const { frontMatter, warnings } = await memoised(memo, 'front matter', file, yaml, check);
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
 }

@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
-import { ownCopy, parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
+import { parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
+import { ownCopy } from '../own-copy.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
 import { routeFromRelativePath } from './slug.ts';
 import { contentRoot, listContentFiles, readContentFile, type ContentListing, type ContentWarning } from './files.ts';

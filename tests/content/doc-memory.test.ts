@@ -10,7 +10,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { scanContent, type DocSource } from '../../src/content/scan.ts';
-import { ownCopy } from '../../src/content/frontmatter.ts';
+import { ownCopy } from '../../src/own-copy.ts';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
