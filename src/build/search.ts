@@ -77,18 +77,18 @@ function searchSource(route: RouteEntry, rendered: ReadonlyMap<DocSource, Render
 }
 
 function searchableRoute(config: Project['config'], route: RouteEntry, rendered: ReadonlyMap<DocSource, RenderedMarkdown>, meta: IndexMeta): SearchableRoute | undefined {
+  // The source kept with the entry is what searchableRoutes compares: the same function makes both.
+  const source = searchSource(route, rendered);
+  if (!source) return undefined;
   const url = withBase(config.baseUrl, route.page.route);
-  if (route.page.kind === 'doc' && route.doc) {
-    const md = rendered.get(route.doc);
-    const page = { url, section: route.section ?? config.title, title: route.page.title, description: route.page.description };
-    const records = () => pageIndexRecords({ ...page, blocks: md?.searchBlocks ?? [] }, meta);
-    return { url, source: md ?? route.doc, shown: JSON.stringify([page.section, page.title, page.description]), records };
-  }
   if (route.page.kind === 'api' && route.page.api) {
     const api = route.page.api;
-    return { url, source: api, shown: '', records: () => apiRecords(api, url, meta) };
+    return { url, source, shown: '', records: () => apiRecords(api, url, meta) };
   }
-  return undefined;
+  const md = route.doc ? rendered.get(route.doc) : undefined;
+  const page = { url, section: route.section ?? config.title, title: route.page.title, description: route.page.description };
+  const records = () => pageIndexRecords({ ...page, blocks: md?.searchBlocks ?? [] }, meta);
+  return { url, source, shown: JSON.stringify([page.section, page.title, page.description]), records };
 }
 
 /** The index of every searchable route, made afresh (unchanged pages' keys from the memo). */
