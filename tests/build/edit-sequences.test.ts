@@ -194,59 +194,50 @@ async function editInTurn(mode: Mode | 'build --watch', site: string, edits: Edi
   return { outDir, kinds };
 }
 
-/** EDIT_RUNS=n runs more sequences (a search for bugs; CI runs 15). */
-const OPTIONS = { numRuns: Number(process.env.EDIT_RUNS ?? 15), endOnFailure: true, examples: EXAMPLES };
+/**
+ * Runs `check` on a fresh copy of the fixture for the examples and random sequences of steps
+ * (EDIT_RUNS=n runs more of them: a search for bugs; CI runs 15).
+ */
+function forEverySequence(check: (site: string, edits: Edit[][]) => Promise<void>): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(steps, async (edits) => {
+      const site = await copyFixture('basic');
+      try {
+        await check(site, edits);
+      } finally {
+        await rm(site, { recursive: true, force: true });
+      }
+    }),
+    { numRuns: Number(process.env.EDIT_RUNS ?? 15), endOnFailure: true, examples: EXAMPLES },
+  );
+}
 
 describe('after any sequence of edits', () => {
   it('docsgen build --watch leaves out/ byte for byte as a one-shot build writes it, and a later one-shot build finds it up to date', async () => {
     const kinds = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(steps, async (edits) => {
-        const site = await copyFixture('basic');
-        try {
-          const { outDir, kinds: built } = await editInTurn('build --watch', site, edits);
-          built.forEach((kind) => kinds.add(kind));
-          // In this process, as the watch ran here: a build's cache keys name the code that made it.
-          const settled = (await stat(outDir)).ino;
-          await createBuilder({ configFile: path.join(site, 'config.yaml'), mode: 'build', cache: true }).full();
-          expect((await stat(outDir)).ino, 'a one-shot build after the edits found out/ out of date').toBe(settled);
-        } finally {
-          await rm(site, { recursive: true, force: true });
-        }
-      }),
-      OPTIONS,
-    );
+    await forEverySequence(async (site, edits) => {
+      const { outDir, kinds: built } = await editInTurn('build --watch', site, edits);
+      built.forEach((kind) => kinds.add(kind));
+      // In this process, as the watch ran here: a build's cache keys name the code that made it.
+      const settled = (await stat(outDir)).ino;
+      await createBuilder({ configFile: path.join(site, 'config.yaml'), mode: 'build', cache: true }).full();
+      expect((await stat(outDir)).ino, 'a one-shot build after the edits found out/ out of date').toBe(settled);
+    });
     // Both ways an edit is built were taken: written in place, and built in full.
     expect([...kinds].sort()).toEqual(['full', 'pages']);
   }, 600_000);
 
   it('docsgen build, run again after each step, leaves out/ byte for byte as a build with no previous out/ and no cache writes it', async () => {
-    await fc.assert(
-      fc.asyncProperty(steps, async (edits) => {
-        const site = await copyFixture('basic');
-        try {
-          await editInTurn('build', site, edits);
-        } finally {
-          await rm(site, { recursive: true, force: true });
-        }
-      }),
-      OPTIONS,
-    );
+    await forEverySequence(async (site, edits) => {
+      await editInTurn('build', site, edits);
+    });
   }, 600_000);
 
   it("docsgen serve's output is what the dev server's first build of the same sources writes", async () => {
     const kinds = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(steps, async (edits) => {
-        const site = await copyFixture('basic');
-        try {
-          (await editInTurn('serve', site, edits)).kinds.forEach((kind) => kinds.add(kind));
-        } finally {
-          await rm(site, { recursive: true, force: true });
-        }
-      }),
-      OPTIONS,
-    );
+    await forEverySequence(async (site, edits) => {
+      (await editInTurn('serve', site, edits)).kinds.forEach((kind) => kinds.add(kind));
+    });
     expect([...kinds].sort()).toEqual(['full', 'pages']);
   }, 600_000);
 });
