@@ -6,9 +6,10 @@
  * build must not keep every block it ever highlighted), and kept across builds in a HighlightCache
  * when one is given.
  *
- * A lazy highlighter loads Shiki only when a block is in neither: until then `highlight` throws
- * ShikiNotLoaded, and the caller loads it (`load()`) and renders the page again. A rebuild after an
- * edit to a page's prose so never pays for Shiki's start-up.
+ * Shiki itself is one instance per thread for a set of languages, which successive builds share
+ * (see shiki-instance.ts). A lazy highlighter loads it only when a block is in neither: until then
+ * `highlight` throws ShikiNotLoaded, and the caller loads it (`load()`) and renders the page again.
+ * A rebuild after an edit to a page's prose so never pays for Shiki's start-up.
  *
  * Every block, whatever its language, comes out as `<div class="code-block">` (a `<figure>` with a
  * `<figcaption>` when the fence has a title) around Shiki's `<pre>`, one `<span class="line">` per
@@ -27,6 +28,7 @@ import { toString } from 'hast-util-to-string';
 import { visitElements } from './walk.ts';
 import { codeMetaAt, extractMagicComments, parseCodeMeta } from './code-meta.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
+import { leaseShiki, type ShikiLease } from './shiki-instance.ts';
 
 export const LIGHT_THEME = 'github-light-high-contrast';
 export const DARK_THEME = 'github-dark-default';
@@ -42,6 +44,12 @@ export interface CodeHighlighter {
 export interface LoadableHighlighter extends CodeHighlighter {
   /** Loads Shiki, if it is not loaded yet. */
   load(): Promise<void>;
+  /**
+   * Lets go of the thread's Shiki instance (see shiki-instance.ts), which is disposed once no
+   * highlighter holds it and another set of languages is wanted. The build calls it when its
+   * markdown is rendered; a block Shiki would have to highlight after that throws ShikiNotLoaded.
+   */
+  release(): void;
 }
 
 /** Thrown by a lazy highlighter for a block it has to highlight before Shiki is loaded. */
@@ -69,10 +77,11 @@ export function languagesIn(sources: Iterable<string>): string[] {
 
 export async function createCodeHighlighter(langs: string[], options: { cache?: HighlightCache; lazy?: boolean } = {}): Promise<LoadableHighlighter> {
   let shiki: { highlighter: Highlighter; loaded: Set<string> } | undefined;
+  let lease: ShikiLease | undefined;
   const load = async () => {
     if (shiki) return;
-    const { createHighlighter } = await import('shiki');
-    const highlighter = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
+    lease ??= leaseShiki(langs, [LIGHT_THEME, DARK_THEME]);
+    const highlighter = await lease.shiki;
     shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()) };
   };
   if (!options.lazy) await load();
@@ -85,6 +94,11 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
   };
   return {
     load,
+    release() {
+      lease?.release();
+      lease = undefined;
+      shiki = undefined;
+    },
     highlight(code, lang, highlightLines = new Set()) {
       // The language the block is highlighted in is known before Shiki loads: the build loads
       // exactly the languages its fences name (languagesIn), and 'text' for the rest.

@@ -68,12 +68,16 @@ export async function streamMarkdown(input: RenderAllInput, consume: PageConsume
   if (misses.length >= WORKER_THRESHOLD && lanes > 1 && input.allDocRoutes) {
     await renderInParallel(misses, lanes, input, keys, consume);
   } else if (misses.length > 0) {
-    const render = await localRenderer(misses, input);
-    for (const [i, doc] of misses.entries()) {
-      const entry = await render(doc);
-      input.cache.set(keys.get(doc) ?? '', entry);
-      await consume(doc, entry.result);
-      if (i % 50 === 0) input.progress('markdown', i, misses.length);
+    const { render, release } = await localRenderer(misses, input);
+    try {
+      for (const [i, doc] of misses.entries()) {
+        const entry = await render(doc);
+        input.cache.set(keys.get(doc) ?? '', entry);
+        await consume(doc, entry.result);
+        if (i % 50 === 0) input.progress('markdown', i, misses.length);
+      }
+    } finally {
+      release();
     }
   }
   input.progress('markdown', input.docs.length, input.docs.length);
@@ -106,7 +110,7 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
  * loads only when a code block is in neither the memo nor the highlight cache: the page that
  * needs it first is rendered again once it is loaded.
  */
-async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<(doc: DocSource) => Promise<CachedMarkdown>> {
+async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<{ render: (doc: DocSource) => Promise<CachedMarkdown>; release: () => void }> {
   // The markdown toolchain loads only when some page is not in the cache, and its raw-HTML step
   // (the HTML parser and the sanitizer) only when one of those pages may hold raw HTML.
   const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createRecordingRenderer, mayHoldRawHtml }] = await Promise.all([import('./highlight.ts'), import('./page-renderer.ts')]);
@@ -117,7 +121,7 @@ async function localRenderer(docs: readonly DocSource[], input: RenderAllInput):
   const lazy = input.highlightCache?.mayHaveEntries() ?? false;
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
   const render = createRecordingRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset }, rawHtml);
-  return async (doc) => {
+  const renderDoc = async (doc: DocSource): Promise<CachedMarkdown> => {
     const attempt = () => render(doc.markdown, doc.relPath);
     try {
       try {
@@ -131,6 +135,7 @@ async function localRenderer(docs: readonly DocSource[], input: RenderAllInput):
       throw pageError(describePageError(error), doc);
     }
   };
+  return { render: renderDoc, release: () => highlighter.release() };
 }
 
 /**
@@ -186,21 +191,25 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
 /** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
 async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, queue: RenderQueue): Promise<void> {
   // No highlight cache in a bulk render (see renderInParallel).
-  const render = await localRenderer(docs, { ...input, highlightCache: undefined });
+  const { render, release } = await localRenderer(docs, { ...input, highlightCache: undefined });
   const madeDirs = new Set<string>();
-  for (;;) {
-    // -1: held back until the consumer catches up; undefined: every page is taken.
-    const index = await new Promise<number | undefined>((resolve) => {
-      const next = queue.take(() => resolve(-1));
-      if (next !== undefined || queue.exhausted()) resolve(next);
-    });
-    if (index === undefined) return;
-    if (index === -1) continue;
-    const doc = docs[index] as DocSource;
-    const entry = await render(doc);
-    writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
-    queue.deliver(index, entry.result);
-    await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for (;;) {
+      // -1: held back until the consumer catches up; undefined: every page is taken.
+      const index = await new Promise<number | undefined>((resolve) => {
+        const next = queue.take(() => resolve(-1));
+        if (next !== undefined || queue.exhausted()) resolve(next);
+      });
+      if (index === undefined) return;
+      if (index === -1) continue;
+      const doc = docs[index] as DocSource;
+      const entry = await render(doc);
+      writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
+      queue.deliver(index, entry.result);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    release();
   }
 }
 
