@@ -2,7 +2,9 @@
  * Markdown and highlighting cost per page on one core (issue 19, target 1): the pages of a site
  * rendered on this thread with the build's renderer, after a warm-up on other pages, timed in CPU
  * time (process.cpuUsage, so other load on the machine does not count). Highlighting is timed the
- * same way on the pages' code blocks alone, on a fresh highlighter (no block seen before).
+ * same way on the pages' code blocks alone, on a fresh highlighter (no block seen before); since
+ * 2026-11-27 the highlighters of a thread share one Shiki instance (src/markdown/shiki-instance.ts),
+ * so this one starts with the grammars' regular expressions compiled, as a build's later pages do.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
