@@ -148,6 +148,32 @@ describe('the operations column', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('jumps to an operation at once after Swagger UI has loaded, and leaves the page where the reader then scrolls', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    // Swagger UI's chunk loaded (Try it opened and closed): it brings zenscroll, which took over
+    // every click on an in-page link with a second of animated scrolling.
+    const tryIt = page.locator('[id="operation/renameRundown"] [data-try-it]');
+    await tryIt.click();
+    await page.locator('[id="operation/renameRundown"] .swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+    await tryIt.click();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.locator('.api-nav a[href="#operation/setProperty"]').click();
+    // In view by the next frame: no animation on the way.
+    expect(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(document.getElementById('operation/setProperty')!.getBoundingClientRect().top))))).toBeLessThan(400);
+    expect(await inView(page, 'operation/setProperty')).toBe(true);
+    // The reader scrolls on at once; a second later the page is still where they put it.
+    const readerY = await page.evaluate(() => {
+      window.scrollTo({ top: document.documentElement.scrollHeight / 2, behavior: 'instant' });
+      return window.scrollY;
+    });
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(readerY);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('copying a code sample', () => {

@@ -12,7 +12,14 @@ interface TryItOptions {
 
 let open: { op: HTMLElement; button: HTMLButtonElement; panel: HTMLElement } | undefined;
 
-const loadChunk = () => import('./mount-swagger.tsx');
+const loadChunk = () => {
+  // Swagger UI imports zenscroll, which, unless this is set first, takes over every click on an
+  // in-page link of the page once the chunk has loaded: it cancels the jump and animates the page
+  // for about a second (reduced motion or not, against the reader's own scrolling), then sets the
+  // address, and it animates back and forward too.
+  (window as { noZensmooth?: boolean }).noZensmooth = true;
+  return import('./mount-swagger.tsx');
+};
 
 export async function openTryIt(op: HTMLElement, button: HTMLButtonElement, options: TryItOptions): Promise<void> {
   const panel = op.querySelector<HTMLElement>('[data-try-panel]');
