@@ -68,17 +68,14 @@ export async function streamMarkdown(input: RenderAllInput, consume: PageConsume
   if (misses.length >= WORKER_THRESHOLD && lanes > 1 && input.allDocRoutes) {
     await renderInParallel(misses, lanes, input, keys, consume);
   } else if (misses.length > 0) {
-    const { render, release } = await localRenderer(misses, input);
-    try {
+    await withLocalRenderer(misses, input, async (render) => {
       for (const [i, doc] of misses.entries()) {
         const entry = await render(doc);
         input.cache.set(keys.get(doc) ?? '', entry);
         await consume(doc, entry.result);
         if (i % 50 === 0) input.progress('markdown', i, misses.length);
       }
-    } finally {
-      release();
-    }
+    });
   }
   input.progress('markdown', input.docs.length, input.docs.length);
 }
@@ -106,11 +103,12 @@ async function consumeCached(input: RenderAllInput, keys: ReadonlyMap<DocSource,
 }
 
 /**
- * Renders on this thread, each page with its cache entry (see createRecordingRenderer). Shiki
- * loads only when a code block is in neither the memo nor the highlight cache: the page that
- * needs it first is rendered again once it is loaded.
+ * Runs `use` with a function that renders pages on this thread, each with its cache entry (see
+ * createRecordingRenderer), and lets the highlighter go when `use` is done. Shiki loads only when
+ * a code block is in neither the memo nor the highlight cache: the page that needs it first is
+ * rendered again once it is loaded.
  */
-async function localRenderer(docs: readonly DocSource[], input: RenderAllInput): Promise<{ render: (doc: DocSource) => Promise<CachedMarkdown>; release: () => void }> {
+async function withLocalRenderer(docs: readonly DocSource[], input: RenderAllInput, use: (render: (doc: DocSource) => Promise<CachedMarkdown>) => Promise<void>): Promise<void> {
   // The markdown toolchain loads only when some page is not in the cache, and its raw-HTML step
   // (the HTML parser and the sanitizer) only when one of those pages may hold raw HTML.
   const [{ createCodeHighlighter, languagesIn, ShikiNotLoaded }, { createRecordingRenderer, mayHoldRawHtml }] = await Promise.all([import('./highlight.ts'), import('./page-renderer.ts')]);
@@ -135,7 +133,12 @@ async function localRenderer(docs: readonly DocSource[], input: RenderAllInput):
       throw pageError(describePageError(error), doc);
     }
   };
-  return { render: renderDoc, release: () => highlighter.release() };
+  try {
+    await use(renderDoc);
+  } finally {
+    // The thread's Shiki instance may be disposed once no build holds it (see shiki-instance.ts).
+    highlighter.release();
+  }
 }
 
 /**
@@ -191,9 +194,8 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
 /** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
 async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, queue: RenderQueue): Promise<void> {
   // No highlight cache in a bulk render (see renderInParallel).
-  const { render, release } = await localRenderer(docs, { ...input, highlightCache: undefined });
   const madeDirs = new Set<string>();
-  try {
+  await withLocalRenderer(docs, { ...input, highlightCache: undefined }, async (render) => {
     for (;;) {
       // -1: held back until the consumer catches up; undefined: every page is taken.
       const index = await new Promise<number | undefined>((resolve) => {
@@ -208,9 +210,7 @@ async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, 
       queue.deliver(index, entry.result);
       await new Promise((resolve) => setImmediate(resolve));
     }
-  } finally {
-    release();
-  }
+  });
 }
 
 interface RenderQueue {
