@@ -73,10 +73,16 @@ export async function contentsOf(dir: string): Promise<Map<string, string>> {
   return new Map(entries.sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** What a one-shot build with an empty cache writes for the same sources (built in a private copy). */
-export async function fullBuildContents(site: string): Promise<Map<string, string>> {
+/** A private copy of a site's sources in a new temporary folder: without its out/ and .docsgen/ (no earlier build). */
+export async function copySources(site: string): Promise<string> {
   const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
   await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
+  return copy;
+}
+
+/** What a one-shot build with an empty cache writes for the same sources (built in a private copy). */
+export async function fullBuildContents(site: string): Promise<Map<string, string>> {
+  const copy = await copySources(site);
   const result = await runCli(['build', '--config', path.join(copy, 'config.yaml')]);
   if (result.code !== 0) throw new Error(`the full build failed: ${result.stderr}`);
   const files = await contentsOf(path.join(copy, 'out'));

@@ -5,17 +5,16 @@
  * has its own tests; these check them together, as a user edits: random sequences of edits (words
  * that move the index's shard cuts, headings other pages link to, links to anchors that exist or
  * not, a code block in a language the build had not loaded, a new page, a title shown by other
- * pages, the API description, config.yaml), and after every edit the output and the findings must be exactly what a fresh build of
- * the same sources writes and finds. After `build --watch`, a one-shot build must find out/ up to
+ * pages, the API description, config.yaml), and after every edit the output and the findings must
+ * be exactly what a fresh build of the same sources writes and finds. After `build --watch`, a one-shot build must find out/ up to
  * date, which the manifest's records promise. The same sequences through one-shot builds, each
  * reusing what the last one left (out/, the manifest, the caches), must also give a fresh build's out/.
  */
 import { describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
-import { cp, mkdtemp, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentsOf, copyFixture } from '../helpers.ts';
+import { contentsOf, copyFixture, copySources } from '../helpers.ts';
 import { createBuilder, type BuildResult } from '../../src/build/builder.ts';
 import type { FileChange } from '../../src/build/update.ts';
 
@@ -143,9 +142,8 @@ type Mode = 'build' | 'serve';
  * a one-shot `docsgen build`'s out/, or the dev server's first output.
  */
 async function freshBuild(site: string, mode: Mode): Promise<{ files: Map<string, string>; findings: string[] }> {
-  const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-reference-'));
+  const copy = await copySources(site);
   try {
-    await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
     const result = await createBuilder({ configFile: path.join(copy, 'config.yaml'), mode, cache: true }).full();
     return { files: await contentsOf(result.outDir), findings: findingsOf(result, copy) };
   } finally {

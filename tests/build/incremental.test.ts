@@ -4,11 +4,10 @@
  * or patched, never rendered), and a file of out/ changed by hand is never trusted.
  */
 import { describe, it, expect } from 'vitest';
-import { appendFile, cp, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import { contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
+import { contentsOf, copyFixture, copySources, fullBuildContents, runCli } from '../helpers.ts';
 import { pageReuse } from '../../src/build/incremental.ts';
 import { htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { PageData, SidebarItem } from '../../theme/data.ts';
@@ -181,8 +180,7 @@ describe('incremental docsgen build', () => {
     };
     const edited = await report(site);
     expect(edited).toMatch(/guide\/index\.md:\d+:\d+: warning: .*#details/);
-    const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-full-'));
-    await cp(site, copy, { recursive: true, filter: (src) => !/[\\/](out|\.docsgen)$/.test(src) });
+    const copy = await copySources(site);
     expect(edited).toBe(await report(copy));
     await rm(copy, { recursive: true, force: true });
 
