@@ -12,6 +12,7 @@ import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { normalizeRoute } from '../content/slug.ts';
+import { reactThroughRequire, REQUIRE_BANNER } from '../render/react-through-require.ts';
 
 export const CUSTOM_PAGE_SUFFIX = '.page.tsx';
 
@@ -37,7 +38,7 @@ export async function renderCustomPages(contentDir: string, relPaths: readonly s
       const file = path.join(contentDir, relPath);
       let code: string;
       try {
-        const result = await build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, packages: 'external', jsx: 'automatic', nodePaths: [DOCSGEN_NODE_MODULES], logLevel: 'silent', loader: { '.css': 'empty' } });
+        const result = await build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, packages: 'external', jsx: 'automatic', nodePaths: [DOCSGEN_NODE_MODULES], logLevel: 'silent', loader: { '.css': 'empty' }, plugins: [reactThroughRequire], banner: { js: REQUIRE_BANNER } });
         code = result.outputFiles[0]?.text ?? '';
       } catch (error) {
         const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
+import { reactThroughRequire, REQUIRE_BANNER } from './react-through-require.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 
 export interface ThemeServer {
@@ -54,7 +55,8 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
       packages: 'external',
       jsx: 'automatic',
       loader: { '.css': 'empty', '.svg': 'empty' },
-      plugins: [browserOnlyStubs],
+      plugins: [browserOnlyStubs, reactThroughRequire],
+      banner: { js: REQUIRE_BANNER },
       logLevel: 'silent',
       // A project's own theme resolves react & co. from docsgen's installation.
       nodePaths: [DOCSGEN_NODE_MODULES],

@@ -42,6 +42,16 @@ describe('custom React pages', () => {
     ]);
   });
 
+  it('render with the same React that renders them: hooks and named imports from react work', async () => {
+    // The page loads React through require() (src/render/react-through-require.ts) while docsgen
+    // renders it with its import of react-dom/server: two copies of React would throw on useState.
+    const { content, cache } = await site({
+      'counter.page.tsx': "import { useState, Fragment } from 'react';\nexport default function Counter() { const [n] = useState(3); return <Fragment><p>{n}</p></Fragment>; }\n",
+    });
+    const [page] = await renderCustomPages(content, ['counter.page.tsx'], cache);
+    expect(page?.html).toBe('<p>3</p>');
+  });
+
   it('name the file and line of a page that does not compile, and a page without a default export', async () => {
     const { content, cache } = await site({ 'broken.page.tsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n', 'named.page.tsx': 'export function Named() { return null; }\n' });
     const broken = await renderCustomPages(content, ['broken.page.tsx'], cache).catch((e: unknown) => e);

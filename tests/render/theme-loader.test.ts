@@ -42,10 +42,23 @@ describe('the theme server entry', () => {
     const cache = await tempDir(path.join(ROOT, 'node_modules/.cache'), 'docsgen-test-theme-');
     await loadThemeServer(path.join(ROOT, 'theme'), cache, 'browser-only');
     const code = await readFile(path.join(cache, 'theme-server-browser-only.mjs'), 'utf8');
-    const imported = [...code.matchAll(/from\s*"([^"]+)"|import\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
+    // Packages load by import, or (React, see react-through-require.ts) by require().
+    const imported = [...code.matchAll(/from\s*"([^"]+)"|(?:import|require)\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
     expect(imported).toContain('react-dom/server');
     expect(imported).not.toContain('swagger-ui-react');
     expect(imported).not.toContain('react-dom/client');
+  });
+
+  it('loads React through require() and other packages through import', async () => {
+    // Importing React (CommonJS) from an ES module makes Node lex its files for named exports.
+    const cache = await tempDir(path.join(ROOT, 'node_modules/.cache'), 'docsgen-test-theme-');
+    await loadThemeServer(path.join(ROOT, 'theme'), cache, 'react-require');
+    const code = await readFile(path.join(cache, 'theme-server-react-require.mjs'), 'utf8');
+    const required = [...code.matchAll(/require\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]);
+    const importedFrom = [...code.matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(required)).toEqual(new Set(['react', 'react/jsx-runtime', 'react-dom/server']));
+    expect(importedFrom.filter((name) => name?.startsWith('react'))).toEqual([]);
+    expect(importedFrom).toContain('stemmer'); // an ES module only: require() of it needs Node 22.12
   });
 
   it('reports a syntax error in the theme at its file, line and column', async () => {
