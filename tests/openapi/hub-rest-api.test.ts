@@ -208,7 +208,6 @@ const FIELDS: Record<string, string[]> = {
   RendererDetails: ['launchConfigId', 'engineId', 'projectId', 'projectMapId', 'engineType', 'stateId'],
   PropertyUpdate: ['Value', 'Interpolation', 'Duration', 'Delay'],
   FunctionTrigger: ['Parameters'],
-  SuccessFlag: ['success'],
   Error: ['error'],
 };
 
@@ -489,6 +488,14 @@ describe('hub REST API 1.6.0: entities of spec §3', () => {
   it.each(Object.entries(FIELDS))('schema %s has every field of the spec', (name, fields) => {
     expect(Object.keys(properties(schemaNamed(name)))).toEqual(expect.arrayContaining(fields));
     expect(schemaNamed(name).description ?? '', name).not.toBe('');
+  });
+
+  it('names no field of the success flag, which §7 gives only as "a success flag"', () => {
+    const flag = schemaNamed('SuccessFlag');
+    expect(flag.properties).toBeUndefined();
+    expect(flag.type).toBeUndefined();
+    expect(flag.description).toMatch(/success flag/);
+    expect(flag.description).toMatch(/does not show/);
   });
 
   it('long forms extend their short forms', () => {
