@@ -299,6 +299,53 @@ describe('Try it', () => {
   });
 });
 
+describe('Try it after a link from a doc page', () => {
+  let hub: Server;
+  let port = 0;
+  const received: string[] = [];
+  beforeAll(async () => {
+    hub = createServer((request, response) => {
+      received.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/json' }).end('[]');
+    });
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    port = (hub.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
+
+  it('reaches the hub: the API page loads under its own policy, and Back shows the doc page again', async () => {
+    // A document keeps the Content-Security-Policy it was loaded with. Shown by client navigation
+    // inside a doc page's document, the API page's requests fell under connect-src 'self'.
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'developer-guide/rest-api/');
+    await page.evaluate(() => ((window as Window & { docPageDocument?: boolean }).docPageDocument = true));
+    await page.locator(`main a[href="${site.base}rhubapi"]`).first().click(); // as the page's markdown links it
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await page.evaluate(() => (window as Window & { docPageDocument?: boolean }).docPageDocument)).toBeUndefined();
+    expect(await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain('connect-src');
+
+    const op = page.locator('[id="operation/listEngines"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received).toEqual(['GET /api/rest/v1/engines']);
+    expect(problems.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+
+    await page.goBack();
+    await page.waitForURL(`${site.origin}${site.base}developer-guide/rest-api/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('main h1').textContent()).toBe('REST API');
+    await page.goForward();
+    await page.waitForSelector('html[data-api-ready]');
+    expect(page.url()).toMatch(new RegExp(`^${site.origin}${site.base}rhubapi/?$`));
+    await page.close();
+  });
+});
+
 describe('JavaScript while reading', () => {
   it('stays within the doc-page budget of 70 KB gzip; Swagger UI comes only with Try it or when the browser is idle', async () => {
     const { page } = await openPage(site);

@@ -12,7 +12,7 @@ import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
-import { isRouteUrl, loadPageData, prefetchPageData, mayPrefetch, reloadPageData } from './navigation.ts';
+import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, type FetchedRoute } from './navigation.ts';
 import { readPageDocument } from '../data-block.ts';
 import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
@@ -50,6 +50,12 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLEl
 
 type PendingScroll = { hash: string; savedY: number | undefined };
 
+/** A full page load of the route; back and forward have already moved the history to it. */
+function loadDocument(target: URL, push: boolean): void {
+  if (push) window.location.assign(target.href);
+  else window.location.replace(target.href);
+}
+
 /** The page on screen and its sidebar, with every category's items the browser has seen filled in. */
 function useShownPage(initial: PageData) {
   const [page, setPage] = useState<PageData>(initial);
@@ -76,15 +82,20 @@ function Root(props: BootData) {
     const target = new URL(href, window.location.href);
     const push = options.push ?? true;
     const timer = setTimeout(() => NProgress.start(), ROUTE_PROGRESS_DELAY_MS);
-    let next: PageData;
+    let route: FetchedRoute;
     try {
-      next = await loadPageData(target.pathname);
+      route = await loadRoute(target.pathname);
     } catch {
       clearTimeout(timer);
-      window.location.assign(target.href); // a route that fails to load gets a full page load
+      loadDocument(target, push); // a route that fails to load gets a full page load
       return;
     }
     clearTimeout(timer);
+    if (!runsUnderThisPolicy(route)) {
+      loadDocument(target, push);
+      return;
+    }
+    const next = route.page;
     if (push) {
       window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
       const canonical = new URL(target.href);

@@ -11,26 +11,48 @@ import { isUnderBase, routeOfPath } from '../urls.ts';
 import { PAGE_DATA_ELEMENT_ID, readPageDocument } from '../data-block.ts';
 import { requestOnce } from '../request-once.ts';
 
-const cache = new Map<string, Promise<PageData>>();
+/** A route as client navigation gets it: its data, and the policy its document would run under. */
+export interface FetchedRoute {
+  page: PageData;
+  /** The document's Content-Security-Policy (its meta tag; '' without one). */
+  policy: string;
+}
 
-async function fetchPageData(url: string, init: RequestInit): Promise<PageData> {
+const cache = new Map<string, Promise<FetchedRoute>>();
+
+/** The policy of a document's `<meta http-equiv="Content-Security-Policy">` (docsgen writes one on every page). */
+export function documentPolicy(doc: Document): string {
+  return doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '';
+}
+
+async function fetchRoute(url: string, init: RequestInit): Promise<FetchedRoute> {
   const response = await fetch(url, { ...init, headers: { accept: 'text/html' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (!doc.getElementById(PAGE_DATA_ELEMENT_ID)) throw new Error(`${url} is not a docsgen page`);
-  return readPageDocument(doc).page;
+  return { page: readPageDocument(doc).page, policy: documentPolicy(doc) };
 }
 
-/** The data of the route at `pathname`, fetched once and shared by prefetching and navigation. */
-export function loadPageData(pathname: string): Promise<PageData> {
+/** The route at `pathname`, fetched once and shared by prefetching and navigation. */
+export function loadRoute(pathname: string): Promise<FetchedRoute> {
   const url = routeOfPath(pathname);
-  return requestOnce(cache, url, () => fetchPageData(url, {}));
+  return requestOnce(cache, url, () => fetchRoute(url, {}));
 }
 
 /** The route's data as it is now on the server (`docsgen serve` announced a re-rendered page). */
-export function reloadPageData(pathname: string): Promise<PageData> {
+export async function reloadPageData(pathname: string): Promise<PageData> {
   const url = routeOfPath(pathname);
-  return requestOnce(cache, url, () => fetchPageData(url, { cache: 'no-store' }), { fresh: true });
+  return (await requestOnce(cache, url, () => fetchRoute(url, { cache: 'no-store' }), { fresh: true })).page;
+}
+
+/**
+ * Whether a route can be shown in this document. A document keeps the policy it was loaded with, so
+ * a route whose policy differs (an API page may call its API servers; a custom page's inline scripts
+ * are allowed by hash) needs a page load of its own: shown here, the API page's Try it had every
+ * request refused under a doc page's `connect-src 'self'`.
+ */
+export function runsUnderThisPolicy(route: FetchedRoute): boolean {
+  return route.policy === documentPolicy(document);
 }
 
 /** Prefetching is skipped on 2g connections and when the reader asked to save data. */
@@ -44,7 +66,7 @@ export function prefetchPageData(pathname: string): void {
   if (!mayPrefetch()) return;
   // The page on screen is already here (links to it: the sidebar's active item, breadcrumbs).
   if (routeOfPath(pathname) === routeOfPath(window.location.pathname)) return;
-  loadPageData(pathname).catch(() => undefined);
+  loadRoute(pathname).catch(() => undefined);
 }
 
 /** Internal links are those inside the site's base path that are not files to download. */
