@@ -39,9 +39,10 @@ function pageKeys(page: IndexPage): PageKeys {
   // Stamps instead of a Set per text: this loop runs for every word of the site (allocation-free).
   const stamps = new Map<string, number>();
   let stamp = 0;
-  const note = (text: string | null | undefined, field: number, counts: boolean) => {
+  /** `sameRecord`: the text belongs to the record of the last call, whose words it must not count twice. */
+  const note = (text: string | null | undefined, field: number, counts: boolean, sameRecord = false) => {
+    if (!sameRecord) stamp++; // before the empty check: an empty heading still starts its record
     if (!text) return;
-    stamp++;
     for (const word of tokenize(text)) {
       const key = searchKey(word);
       if (stamps.get(key) === stamp) continue;
@@ -68,6 +69,8 @@ function pageKeys(page: IndexPage): PageKeys {
     else if (record.type === 'content') note(record.content, FIELD.content, true);
     else {
       note(record.hierarchy[record.type], HEADING_FIELD[record.type] ?? FIELD.minorHeading, true);
+      // A heading record with text of its own: an API operation's method, path and operationId.
+      note(record.content, FIELD.content, true, true);
       ownHeadings.add(record.hierarchy[record.type]);
     }
   }

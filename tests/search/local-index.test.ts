@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { LocalSearchIndex, boundedDistance } from '../../theme/search/local-index.ts';
-import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
+import { apiRecords, pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
+import type { ApiPageData } from '../../theme/data.ts';
 import { buildEmbeddedIndex, fixedNames, indexFiles } from '../../src/search/shards.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
@@ -104,6 +105,23 @@ describe('embedded search index', () => {
     const modal = await index.search('shared', opts);
     expect(modal.hits).toHaveLength(20);
     expect(modal.hits.filter((h) => h.url_without_anchor === '/d/p0/').length).toBeLessThanOrEqual(3);
+  });
+
+  it('finds an API operation by its operationId, method or path, not only by its summary', async () => {
+    const operation = (operationId: string, method: string, path: string, summary: string) => ({ anchor: `operation/${operationId}`, operationId, method, path, summary, deprecated: false });
+    const api: ApiPageData = {
+      id: 'hub', title: 'Hub API', version: '1.0', openapi: '3.0.3', specUrl: '/s.yaml', specFileName: 's.yaml', servers: [], rootRoute: '/api/', split: false, operationCount: 2, hasSchemas: false,
+      nav: [{ name: 'playout', anchor: 'tag/playout', route: '/api/', operations: [operation('createRundown', 'POST', '/playout/rundowns', 'Create a rundown'), operation('updateMosObject', 'PATCH', '/newsroom/mosObjects/{objID}', 'Update a MOS object')] }],
+    };
+    const files = indexFiles(buildEmbeddedIndex([...PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), { url: '/api/', records: apiRecords(api, '/api/', meta) }], meta), fixedNames('f'));
+    const index = await LocalSearchIndex.open(async (name) => JSON.parse(files.get(name) ?? 'null') as unknown);
+    for (const [query, url] of [
+      ['createRundown', '/api/#operation/createRundown'],
+      ['updatemosobject', '/api/#operation/updateMosObject'],
+      ['mosObjects', '/api/#operation/updateMosObject'],
+      ['PATCH', '/api/#operation/updateMosObject'],
+      ['create rundown', '/api/#operation/createRundown'],
+    ]) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
   });
 
   it('tries a failed file again on the next search', async () => {
