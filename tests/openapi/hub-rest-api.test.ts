@@ -378,11 +378,15 @@ describe('hub REST API 1.6.0: document', () => {
     expect(SOURCE).not.toMatch(/<script|javascript:|<iframe|on\w+=/i);
   });
 
-  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 80 (the hub default port, facts N1, N2)', () => {
-    expect(spec.servers).toHaveLength(1);
+  it('has the server http://{hubHost}:{port}/api/rest/v1 with defaults localhost and 80 (the hub default port, facts N1, N2), then its https form on 443 (SSL configured, facts N1)', () => {
+    // A docs site served over https may call only https servers (mixed content), so Try it needs the https form.
+    expect(spec.servers).toHaveLength(2);
     expect(spec.servers[0]?.url).toBe('http://{hubHost}:{port}/api/rest/v1');
     expect(spec.servers[0]?.variables?.hubHost?.default).toBe('localhost');
     expect(spec.servers[0]?.variables?.port?.default).toBe('80');
+    expect(spec.servers[1]?.url).toBe('https://{hubHost}:{port}/api/rest/v1');
+    expect(spec.servers[1]?.variables?.hubHost?.default).toBe('localhost');
+    expect(spec.servers[1]?.variables?.port?.default).toBe('443');
   });
 
   it('has the eight tags, each with a description', () => {

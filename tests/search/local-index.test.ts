@@ -115,13 +115,14 @@ describe('embedded search index', () => {
     };
     const files = indexFiles(buildEmbeddedIndex([...PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), { url: '/api/', records: apiRecords(api, '/api/', meta) }], meta), fixedNames('f'));
     const index = await LocalSearchIndex.open(async (name) => JSON.parse(files.get(name) ?? 'null') as unknown);
-    for (const [query, url] of [
+    const cases: [string, string][] = [
       ['createRundown', '/api/#operation/createRundown'],
       ['updatemosobject', '/api/#operation/updateMosObject'],
       ['mosObjects', '/api/#operation/updateMosObject'],
       ['PATCH', '/api/#operation/updateMosObject'],
       ['create rundown', '/api/#operation/createRundown'],
-    ]) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
+    ];
+    for (const [query, url] of cases) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
   });
 
   it('tries a failed file again on the next search', async () => {

@@ -9,6 +9,7 @@
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
+import { blockedRequestReason } from './blocked-request.ts';
 
 interface ImmutableLike {
   get(key: string): unknown;
@@ -121,7 +122,12 @@ export async function showTryIt(panel: HTMLElement, target: TryItTarget): Promis
 function createInstance(target: TryItTarget) {
   const host = document.createElement('div');
   host.className = 'api-try';
-  const root = createRoot(host);
+  // Swagger UI gets a node of its own: the notice beside it is not React's to reconcile.
+  const notice = host.appendChild(document.createElement('p'));
+  notice.className = 'api-try__blocked';
+  notice.setAttribute('role', 'alert');
+  notice.hidden = true;
+  const root = createRoot(host.appendChild(document.createElement('div')));
   let resolve: (system: SwaggerSystem) => void = () => undefined;
   const system = new Promise<SwaggerSystem>((r) => (resolve = r));
   root.render(
@@ -136,6 +142,12 @@ function createInstance(target: TryItTarget) {
       displayRequestDuration
       defaultModelsExpandDepth={-1}
       onComplete={(s: unknown) => resolve(s as SwaggerSystem)}
+      requestInterceptor={(request) => {
+        const reason = blockedRequestReason(String(request.url), window.location.href);
+        notice.textContent = reason ?? '';
+        notice.hidden = !reason;
+        return request;
+      }}
     />,
   );
   return { host, root, system, observer: watchSwaggerDom(host) };

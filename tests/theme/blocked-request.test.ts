@@ -1,0 +1,24 @@
+import { describe, it, expect } from 'vitest';
+import { blockedRequestReason } from '../../theme/client/api/blocked-request.ts';
+
+describe('why the browser refuses a Try it request', () => {
+  it('names mixed content: an https page calling an http:// server that is not this computer', () => {
+    const reason = blockedRequestReason('http://hub.studio.example:80/api/rest/v1/engines', 'https://docs.example.com/suite/rhubapi/');
+    expect(reason).toMatch(/served over HTTPS/);
+    expect(reason).toContain('http:// server hub.studio.example');
+    expect(reason).toMatch(/https server/);
+  });
+
+  it('says nothing where the browser lets the request go', () => {
+    const cases: [string, string][] = [
+      ['https://hub.studio.example/api/rest/v1/engines', 'https://docs.example.com/rhubapi/'], // https to https
+      ['http://hub.studio.example/api/rest/v1/engines', 'http://docs.example.com/rhubapi/'], // http page
+      ['http://localhost:8080/api/rest/v1/engines', 'https://docs.example.com/rhubapi/'], // loopback is exempt
+      ['http://127.0.0.1/api/rest/v1/engines', 'https://docs.example.com/rhubapi/'],
+      ['http://[::1]/api/rest/v1/engines', 'https://docs.example.com/rhubapi/'],
+      ['/api/rest/v1/engines', 'https://docs.example.com/rhubapi/'], // a relative server is the site
+      ['not a url', 'not a url either'],
+    ];
+    for (const [request, page] of cases) expect(blockedRequestReason(request, page), `${request} from ${page}`).toBeUndefined();
+  });
+});
