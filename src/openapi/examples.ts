@@ -114,7 +114,13 @@ export function examplesOf(document: unknown, holder: Record<string, unknown>, s
   }
   if (schema === undefined || !isStructured(mediaType)) return [];
   const value = sampleValue(document, schema, purpose);
-  return value === undefined ? [] : [{ label: 'Example', value: formatValue(value, mediaType), generated: true }];
+  // The schema's own example (a named schema's, through its $ref) is the spec's, not made up.
+  return value === undefined ? [] : [{ label: 'Example', value: formatValue(value, mediaType), generated: !hasOwnExample(document, schema) }];
+}
+
+function hasOwnExample(document: unknown, schema: unknown): boolean {
+  const { value } = resolveRefs(document, schema);
+  return isObject(value) && (value.example !== undefined || (Array.isArray(value.examples) && value.examples.length > 0));
 }
 
 /** Only JSON-like bodies get generated examples; a made-up image or PDF body would say nothing. */

@@ -8,6 +8,10 @@ import { isObject, keyPathToPointer, type KeyPath } from './pointer.ts';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+function isHttpMethod(key: string): key is (typeof HTTP_METHODS)[number] {
+  return (HTTP_METHODS as readonly string[]).includes(key);
+}
+
 export interface OperationEntry {
   method: string;
   path: string;
@@ -33,7 +37,9 @@ export function listOperations(document: Record<string, unknown>): OperationEntr
   const entries: OperationEntry[] = [];
   for (const [path, pathItem] of Object.entries(paths)) {
     if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
+    // In the document's order, as Redoc and Swagger UI show them (a fixed method order put a
+    // path's DELETE before the PATCH its author wrote first).
+    for (const method of Object.keys(pathItem).filter(isHttpMethod)) {
       const operation = pathItem[method];
       if (!isObject(operation)) continue;
       const tags = Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];

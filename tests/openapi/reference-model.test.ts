@@ -204,4 +204,16 @@ describe('the hub REST API 1.6.0', () => {
     // The port's default is 80, which a URL leaves out.
     expect(model.intro?.servers[0]?.variables.map((v) => `${v.name}=${v.defaultValue}`)).toEqual(['hubHost=localhost', 'port=80']);
   });
+
+  it("lists a path's operations in the document's order, and marks only made-up examples as made from the schema", async () => {
+    const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
+    const anchors = operations(model).map((o) => o.anchor);
+    // The document gives PATCH before DELETE under /playout/rundowns/{rundownId}.
+    expect(anchors.indexOf('operation/renameRundown')).toBe(anchors.indexOf('operation/deleteRundown') - 1);
+    expect(anchors.indexOf('operation/updateRundownItem')).toBeLessThan(anchors.indexOf('operation/deleteRundownItem'));
+    // PropertyUpdate and RundownName carry their own example: it is the spec's, not made up.
+    expect(op(model, 'operation/setProperty').requestBody?.contents[0]?.examples[0]?.generated).toBe(false);
+    expect(op(model, 'operation/createRundown').requestBody?.contents[0]?.examples[0]?.generated).toBe(false);
+    expect(op(model, 'operation/listEngines').responses[0]?.contents[0]?.examples[0]?.generated).toBe(true);
+  });
 });

@@ -53,6 +53,14 @@ describe('the prerendered API reference', () => {
     });
   }
 
+  it('names each example once: no "Example Example" and no second "made from the schema" on the copy button', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const copyLabels = attrs(html, 'aria-label').filter((label) => label.startsWith('Copy '));
+    expect(copyLabels.length).toBeGreaterThan(48);
+    expect(copyLabels.filter((label) => / Example$|made from the schema/.test(label))).toEqual([]);
+    expect(copyLabels).toContain('Copy Response example');
+  });
+
   it('keeps hostile descriptions as text: no tags, handlers or javascript: links reach the page', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-hostile-'));
     await copyFile(path.join(ROOT, 'tests/fixtures/basic/openapi/mini.yaml'), path.join(dir, 'mini.yaml'));

@@ -32,15 +32,18 @@ export function Examples(props: { examples: ApiExampleView[]; title: string }) {
   if (props.examples.length === 0) return null;
   return (
     <div className="api-examples">
-      {props.examples.map((example, i) => (
-        <details key={i} className="api-example" open={i === 0}>
-          <summary>
-            {props.examples.length > 1 || example.label !== 'Example' ? `${props.title}: ${example.label}` : props.title}
-            {example.generated ? <span className="api-example__note"> (made from the schema)</span> : null}
-          </summary>
-          <CodeBlock code={example.value} label={example.generated ? `${props.title} (made from the schema)` : `${props.title} ${example.label}`} />
-        </details>
-      ))}
+      {props.examples.map((example, i) => {
+        const name = props.examples.length > 1 || example.label !== 'Example' ? `${props.title}: ${example.label}` : props.title;
+        return (
+          <details key={i} className="api-example" open={i === 0}>
+            <summary>
+              {name}
+              {example.generated ? <span className="api-example__note"> (made from the schema)</span> : null}
+            </summary>
+            <CodeBlock code={example.value} label={name} />
+          </details>
+        );
+      })}
     </div>
   );
 }
