@@ -84,6 +84,39 @@ describe('reading the API reference', () => {
     await page.close();
   });
 
+  it('on a phone the operations column folds away after any of its links: a tag, an operation, Schemas', async () => {
+    const { page } = await openPage(site, { viewport: { width: 360, height: 740 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const toggle = page.locator('.api-nav__toggle');
+    for (const link of ['.api-nav__tag >> nth=2', '.api-nav__op >> nth=5', '.api-nav__schemas a']) {
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded'), link).toBe('true');
+      await page.locator(link).click();
+      expect(await toggle.getAttribute('aria-expanded'), link).toBe('false');
+      expect(await page.locator('.api-nav__filter, #api-filter-input').first().isVisible(), link).toBe(false);
+    }
+    await page.close();
+  });
+
+  it('at 360 px Try it fits the screen: the form never makes the page scroll sideways', async () => {
+    const { page } = await openPage(site, { viewport: { width: 360, height: 740 } });
+    await openRoute(site, page, `${API}#operation/setProperty`);
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/setProperty"]');
+    await op.locator('[data-try-it]').click();
+    await op.locator('.swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+    const overflowing = await page.evaluate(() => {
+      const limit = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('div.api-try *')].filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.closest('pre, textarea, table')).map((el) => `${el.tagName}.${el.className}`).slice(0, 5);
+    });
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    const panel = await op.locator('.api-try-panel > .api-try').evaluate((el) => [el.scrollWidth, el.clientWidth, ...[...el.querySelectorAll('*')].filter((c) => c.getBoundingClientRect().right > el.getBoundingClientRect().right + 1).map((c) => `${c.tagName}.${c.className} in ${c.parentElement?.className}`).slice(0, 6)]);
+    expect(panel).toEqual([panel[1], panel[1]]);
+    await page.close();
+  });
+
   for (const mode of ['light', 'dark'] as const) {
     it(`axe finds no serious or critical violation (${mode}), reading and with Try it open`, async () => {
       const { page } = await openPage(site);
@@ -288,6 +321,10 @@ describe('Try it', () => {
     await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
     expect(received.at(-1)).toEqual({ method: 'PATCH', url: '/api/rest/v1/playout/rundowns/7', body: '{"name": "Late news"}', type: 'application/json' });
     expect(await form.locator('.live-responses-table').textContent()).toContain('Late news from the fake hub');
+    // Only the answer's own headings: the documented responses are on the page above the form.
+    const headings = await form.locator('h4:visible').allTextContents();
+    expect(headings).toContain('Server response');
+    expect(headings).not.toContain('Responses');
     // Swagger UI's own dark mode follows the site's toggle while the form is open.
     const dark = () => page.evaluate(() => [document.documentElement.dataset.theme === 'dark', document.documentElement.classList.contains('dark-mode')]);
     const before = await dark();

@@ -32,7 +32,8 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
       <button type="button" className="api-nav__toggle" aria-expanded={open} aria-controls="api-nav-body" onClick={() => setOpen(!open)}>
         Operations and schemas
       </button>
-      <div id="api-nav-body" className={`api-nav__body${open ? ' api-nav__body--open' : ''}`}>
+      {/* On a phone the column folds away after any of its links is followed (tag, operation, Schemas). */}
+      <div id="api-nav-body" className={`api-nav__body${open ? ' api-nav__body--open' : ''}`} onClick={(event) => (event.target as Element).closest('a') && setOpen(false)}>
         <div className="api-filter">
           <label htmlFor="api-filter-input">Filter operations</label>
           <input
@@ -57,7 +58,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
                 <ul className="api-nav__ops">
                   {operations.map((op) => (
                     <li key={op.anchor}>
-                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} onClick={() => setOpen(false)} {...current(op.anchor)}>
+                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} {...current(op.anchor)}>
                         <MethodBadge method={op.method} />
                         <span className="api-nav__op-label">{op.summary || op.path}</span>
                       </a>
