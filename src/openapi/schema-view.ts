@@ -67,7 +67,27 @@ function referenceView(ctx: SchemaViewContext, node: Record<string, unknown>, sc
 
 function shouldCollapse(ctx: SchemaViewContext, scope: ViewScope, name: string, schema: Record<string, unknown>, ancestors: readonly string[]): boolean {
   if (scope.budget === 'section') return ancestors.length > 0;
-  return scope.expanded.has(name) || ownRows(ctx, schema) > scope.budget.rows;
+  // A collapsed schema is filled from the Schemas section, which shows every field: one with
+  // readOnly or writeOnly fields is expanded at each use, so a request never lists read-only ones.
+  const shownBefore = scope.expanded.has(name) && !(scope.purpose !== 'any' && hasFieldsHiddenByPurpose(ctx, schema));
+  return shownBefore || ownRows(ctx, schema) > scope.budget.rows;
+}
+
+/** Whether a schema has a readOnly or writeOnly field at any depth (what a request or response hides). */
+function hasFieldsHiddenByPurpose(ctx: SchemaViewContext, schema: unknown, seen: Set<unknown> = new Set()): boolean {
+  const { value } = resolveRefs(ctx.document, schema);
+  if (!isObject(value) || seen.has(value)) return false;
+  seen.add(value);
+  const children = [
+    ...Object.values(isObject(value.properties) ? value.properties : {}),
+    value.items,
+    value.additionalProperties,
+    ...(['allOf', 'oneOf', 'anyOf'] as const).flatMap((kind) => (Array.isArray(value[kind]) ? value[kind] : [])),
+  ];
+  return children.some((child) => {
+    const target = resolveRefs(ctx.document, child).value;
+    return isObject(target) && (target.readOnly === true || target.writeOnly === true || hasFieldsHiddenByPurpose(ctx, child, seen));
+  });
 }
 
 /** How many rows a schema's own level takes: its properties, those of allOf parts included. */
