@@ -45,6 +45,8 @@ export interface ApiOperationView {
   samples: ApiCodeSample[];
   /** Names of the security schemes any of which the call needs (empty: none documented). */
   security: string[];
+  /** The call also works without them (an empty requirement among the alternatives). */
+  securityOptional?: boolean;
 }
 
 export interface ApiParameterView {

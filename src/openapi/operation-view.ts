@@ -10,6 +10,7 @@ import { schemaView, type SchemaViewContext, type ViewScope } from './schema-vie
 import { examplesOf, sampleValue } from './examples.ts';
 import { codeSamples, type SampleRequest } from './samples.ts';
 import { sampleBaseUrl } from './servers.ts';
+import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
 import { securityOf, securitySampleParts } from './security.ts';
 
 export interface OperationContext extends SchemaViewContext {
@@ -42,7 +43,8 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...(requestBody ? { requestBody } : {}),
     responses,
     samples: codeSamples(sampleRequest(ctx, entry, body)),
-    security: security.map((s) => s.label),
+    security: security.labels,
+    ...(security.optional && security.labels.length > 0 ? { securityOptional: true } : {}),
   };
 }
 
@@ -108,19 +110,22 @@ function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): 
 
 function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown): SampleRequest {
   const params = parametersOf(ctx, entry);
-  const valueOf = (p: Record<string, unknown>) => {
+  const valueOf = (p: Record<string, unknown>): unknown => {
     const value = p.example ?? firstExample(ctx, p) ?? sampleValue(ctx.document, p.schema, 'request');
-    if (p.in === 'path' && (value === undefined || value === 'string')) return String(p.name);
-    return typeof value === 'string' ? value : JSON.stringify(value ?? '');
+    return p.in === 'path' && (value === undefined || value === 'string') ? String(p.name) : value;
   };
   const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const param = params.find((p) => p.in === 'path' && p.name === name);
-    return param ? encodeURIComponent(valueOf(param)) : whole;
+    return param ? encodeURIComponent(simpleValue(param, valueOf(param))) : whole;
   });
   const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
-  const required = (where: string) => params.filter((p) => p.in === where && p.required === true).map((p): [string, string] => [String(p.name), valueOf(p)]);
+  const required = (where: string) => params.filter((p) => p.in === where && p.required === true);
+  const query = required('query').flatMap((p) => queryPairs(p, valueOf(p)));
+  const headers = required('header').map((p): [string, string] => [String(p.name), simpleValue(p, valueOf(p))]);
+  const cookies = cookieHeader(required('cookie').map((p): [Record<string, unknown>, unknown] => [p, valueOf(p)]));
+  if (cookies) headers.push(['Cookie', cookies]);
   const auth = securitySampleParts(ctx.document, entry.operation);
-  const request: SampleRequest = { method: entry.method.toUpperCase(), url: base + path, query: [...required('query'), ...auth.query], headers: [...required('header'), ...auth.headers] };
+  const request: SampleRequest = { method: entry.method.toUpperCase(), url: base + path, query: [...query, ...auth.query], headers: [...headers, ...auth.headers] };
   const media = isObject(body) && isObject(body.content) ? Object.entries(body.content)[0] : undefined;
   if (media) {
     const [mediaType, m] = media;

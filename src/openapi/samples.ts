@@ -81,7 +81,7 @@ function fetchSample(request: SampleRequest): string {
 
 function pythonSample(request: SampleRequest): string {
   const args = [`    ${pythonString(request.url)},`];
-  if (request.query.length > 0) args.push(`    params=${pythonLiteral(Object.fromEntries(request.query), '    ')},`);
+  if (request.query.length > 0) args.push(`    params=${pythonParams(request.query)},`);
   const headers: [string, string][] = [...request.headers];
   const body = request.body;
   if (body) {
@@ -97,6 +97,12 @@ function pythonSample(request: SampleRequest): string {
   }
   if (headers.length > 0) args.push(`    headers=${pythonLiteral(Object.fromEntries(headers), '    ')},`);
   return ['import requests', '', `response = requests.request(${pythonString(request.method)},`, ...args, ')', 'print(response.status_code, response.text)'].join('\n');
+}
+
+/** A dict of the query, or (a name given twice: an exploded array) a list of pairs, which requests sends in order. */
+function pythonParams(query: [string, string][]): string {
+  if (new Set(query.map(([name]) => name)).size === query.length) return pythonLiteral(Object.fromEntries(query), '    ');
+  return `[\n${query.map(([name, value]) => `        (${pythonString(name)}, ${pythonString(value)}),`).join('\n')}\n    ]`;
 }
 
 function bodyText(body: { mediaType: string; value: unknown }): string {

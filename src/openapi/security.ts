@@ -8,21 +8,27 @@ import { isObject } from './pointer.ts';
 interface Requirement {
   name: string;
   scheme: Record<string, unknown>;
+  /** The scopes (OAuth 2.0, OpenID Connect) or roles the requirement lists. */
+  scopes: string[];
 }
 
 function requirements(document: Record<string, unknown>, operation: Record<string, unknown>): Requirement[][] {
   const list = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
   const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
   return list.filter(isObject).map((requirement) =>
-    Object.keys(requirement).map((name) => ({ name, scheme: isObject(schemes[name]) ? schemes[name] : {} })),
+    Object.entries(requirement).map(([name, scopes]) => ({ name, scheme: isObject(schemes[name]) ? schemes[name] : {}, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
   );
 }
 
-export function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): { label: string }[] {
+/**
+ * The ways to authorise the call, in words; `optional` when an empty requirement ({}) is among the
+ * alternatives (the call also works without). The code samples show the first way either way.
+ */
+export function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): { labels: string[]; optional: boolean } {
   const alternatives = requirements(document, operation);
-  // An empty requirement ({}) among the alternatives makes authentication optional.
-  if (alternatives.length === 0 || alternatives.some((r) => r.length === 0)) return [];
-  return alternatives.map((all) => ({ label: all.map((r) => `${r.name} (${describeScheme(r.scheme)})`).join(' and ') }));
+  const ways = alternatives.filter((all) => all.length > 0);
+  const label = (r: Requirement) => `${r.name} (${describeScheme(r.scheme)}${r.scopes.length > 0 ? `, scopes ${r.scopes.join(', ')}` : ''})`;
+  return { labels: ways.map((all) => all.map(label).join(' and ')), optional: ways.length < alternatives.length };
 }
 
 function describeScheme(scheme: Record<string, unknown>): string {
@@ -42,9 +48,9 @@ function describeScheme(scheme: Record<string, unknown>): string {
   }
 }
 
-/** Headers and query parameters for the first security requirement, with placeholder values. */
+/** Headers and query parameters for the first security requirement that asks for something, with placeholder values. */
 export function securitySampleParts(document: Record<string, unknown>, operation: Record<string, unknown>): { headers: [string, string][]; query: [string, string][] } {
-  const first = requirements(document, operation)[0] ?? [];
+  const first = requirements(document, operation).find((all) => all.length > 0) ?? [];
   const headers: [string, string][] = [];
   const query: [string, string][] = [];
   for (const { scheme } of first) {

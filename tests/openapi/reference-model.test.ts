@@ -80,7 +80,8 @@ describe('Petstore 3.0 (operationIds, security, several media types)', () => {
 
   it('code samples call the relative server resolved against the spec, with path values and security', () => {
     const get = op(model, 'operation/getPetById');
-    expect(get.security).toEqual(['api_key (API key in the header "api_key")', 'petstore_auth (OAuth 2.0)']);
+    expect(get.security).toEqual(['api_key (API key in the header "api_key")', 'petstore_auth (OAuth 2.0, scopes read:pets)']);
+    expect(get.securityOptional).toBeUndefined();
     expect(sample(get, 'curl')).toBe("curl -X GET 'https://docs.example.com/api/v3/pet/10' \\\n  -H 'api_key: YOUR_API_KEY'");
     expect(sample(get, 'javascript')).toContain('await fetch("https://docs.example.com/api/v3/pet/10", {');
     expect(sample(get, 'python')).toContain('"api_key": "YOUR_API_KEY"');

@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason } from './blocked-request.ts';
+import { withStartValues } from './start-values.ts';
 
 interface ImmutableLike {
   get(key: string): unknown;
@@ -75,32 +76,6 @@ function TryItLayout(props: LayoutProps) {
       {op ? <OperationContainer op={op} tag={tag} path={String(op.get('path'))} method={String(op.get('method'))} specPath={op.get('specPath')} /> : null}
     </div>
   );
-}
-
-/**
- * Required parameters without an example start empty in Swagger UI, so Execute would refuse to
- * send. Like the page's code samples, they get a value to start from: 1 for numbers, true for
- * booleans, the parameter's name for text (the reader replaces it).
- */
-function withStartValues(spec: unknown): unknown {
-  const paths = (spec as { paths?: Record<string, Record<string, { parameters?: unknown[] }>> } | null)?.paths;
-  if (!paths) return spec;
-  const components = (spec as { components?: { parameters?: Record<string, unknown> } }).components?.parameters ?? {};
-  for (const item of Object.values(paths)) {
-    for (const op of Object.values(item ?? {})) {
-      if (!op || typeof op !== 'object' || !Array.isArray(op.parameters)) continue;
-      for (const entry of op.parameters) {
-        const ref = (entry as { $ref?: string }).$ref;
-        const param = (typeof ref === 'string' ? components[ref.split('/').pop() ?? ''] : entry) as { name?: string; required?: boolean; in?: string; example?: unknown; examples?: unknown; schema?: { type?: unknown; example?: unknown; default?: unknown; enum?: unknown[] } } | undefined;
-        if (!param || !param.required || param.example !== undefined || param.examples !== undefined) continue;
-        const schema = param.schema ?? {};
-        if (schema.example !== undefined || schema.default !== undefined || (Array.isArray(schema.enum) && schema.enum.length > 0)) continue;
-        const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-        param.example = type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : param.name;
-      }
-    }
-  }
-  return spec;
 }
 
 const tryItPlugin = () => ({

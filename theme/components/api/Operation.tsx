@@ -42,7 +42,7 @@ export function Operation(props: { op: ApiOperationView }) {
       {op.operationId ? <p className="api-op__id">operationId: <code>{op.operationId}</code></p> : null}
       <div className="api-try-panel" data-try-panel hidden />
       <Description html={op.descriptionHtml} />
-      {op.security.length > 0 ? <p className="api-op__security">Authorization: {op.security.join(', or ')}.</p> : null}
+      {op.security.length > 0 ? <p className="api-op__security">Authorization{op.securityOptional ? ' (optional)' : ''}: {op.security.join(', or ')}.</p> : null}
       <div className="api-op__columns">
         <div className="api-op__main">
           <Parameters parameters={op.parameters} />
