@@ -36,7 +36,11 @@ export function sampleValue(document: unknown, node: unknown, purpose: 'request'
   if (schema.default !== undefined) return schema.default;
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const options = schema[kind];
-    if (Array.isArray(options) && options.length > 0) return next(options[0]);
+    if (!Array.isArray(options) || options.length === 0) continue;
+    const option = next(options[0]);
+    // Properties beside the choice (a discriminator, the required fields) belong in every variant.
+    if (!schema.properties || !(isObject(option) || option === undefined)) return option;
+    return { ...objectSample(document, schema, purpose, next), ...(option as Record<string, unknown> | undefined) };
   }
   if (Array.isArray(schema.allOf)) return mergedSample(schema, next);
   const type = primaryType(schema);

@@ -313,6 +313,7 @@ describe('Try it', () => {
     await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
     expect(await form.locator('.opblock').count()).toBe(1);
     expect(await form.locator('.servers select').getAttribute('aria-label')).toBe('Server');
+    expect(await page.locator('[id="servers"]').evaluateAll((els) => els.map((el) => el.tagName))).toEqual(['H2']);
     await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
     await form.locator('.servers input[data-variable="port"]').fill(String(port));
     await form.locator('tr[data-param-name="rundownId"] input').fill('7');

@@ -138,6 +138,11 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
   const fix = () => {
     html.classList.toggle('dark-mode', html.dataset.theme === 'dark');
     host.querySelectorAll<HTMLSelectElement>('.servers select#servers:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Server'));
+    // The page's own "Servers" heading is #servers (links point at it): Swagger UI's select takes another id.
+    host.querySelectorAll<HTMLSelectElement>('.servers select#servers').forEach((el) => {
+      el.id = 'api-try-servers';
+      el.closest('.servers')?.querySelector('label[for="servers"]')?.setAttribute('for', el.id);
+    });
     host.querySelectorAll<HTMLElement>('.servers [data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable ?? ''}`));
     host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Request body'));
   };
