@@ -97,9 +97,23 @@ function scalarSample(schema: Record<string, unknown>, type: string): unknown {
       return null;
     default: {
       const byFormat = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
-      return byFormat ?? 'string';
+      return byFormat ?? textFittingPattern(schema.pattern);
     }
   }
+}
+
+/** Simple texts, the first that a string schema's `pattern` accepts ("1" for digits only); "string" otherwise. */
+const PATTERN_CANDIDATES = ['string', '1', 'a', 'A', 'example', 'Example', 'a1', 'A1', 'a-1', 'abc', 'ABC', 'x'];
+
+function textFittingPattern(pattern: unknown): string {
+  if (typeof pattern !== 'string') return 'string';
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern); // OpenAPI patterns are ECMA-262 regular expressions
+  } catch {
+    return 'string'; // a pattern JavaScript cannot read: the validator reports it
+  }
+  return PATTERN_CANDIDATES.find((text) => regex.test(text)) ?? 'string';
 }
 
 /** A media type's or parameter's examples, as the spec gives them or made from the schema. */

@@ -19,4 +19,12 @@ describe('examples made from a schema', () => {
     expect(sampleValue({}, { oneOf: [{ type: 'integer', minimum: 5 }, { type: 'string' }] }, 'any')).toBe(5);
     expect(sampleValue({}, { type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ type: 'string', format: 'date' }] }, 'any')).toBe('2024-05-17');
   });
+
+  it("a string's made-up example fits its pattern where a simple text does", () => {
+    expect(sampleValue({}, { type: 'string', pattern: '^[0-9]{1,10}$' }, 'any')).toBe('1');
+    expect(sampleValue({}, { type: 'string', pattern: '^[A-Z]+$' }, 'any')).toBe('A');
+    expect(sampleValue({}, { type: 'string', pattern: '^[a-z]{3}-[0-9]{4}$' }, 'any')).toBe('string'); // none fits: as before
+    expect(sampleValue({}, { type: 'string', pattern: '(' }, 'any')).toBe('string');
+    expect(sampleValue({}, { type: 'string' }, 'any')).toBe('string');
+  });
 });
