@@ -340,10 +340,15 @@ describe('site messages', () => {
   it('a render error shows the crash fallback with its causes and the title "Page Error | site"', async () => {
     const { page } = await openPage(site);
     const mystery = JSON.stringify({ page: { kind: 'mystery', route: '/guide/second/', title: 'x', toc: [] } });
+    let policy = '';
+    // A docsgen page carries the site's policy (a route with another policy gets a page load of its own).
     await page.route('**/guide/second/', (route) =>
-      isNavigationFetch(route) ? route.fulfill({ contentType: 'text/html', body: `<!doctype html><script id="__docsgen_data" type="application/json">${mystery}</script>` }) : route.continue(),
+      isNavigationFetch(route)
+        ? route.fulfill({ contentType: 'text/html', body: `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}"><script id="__docsgen_data" type="application/json">${mystery}</script>` })
+        : route.continue(),
     );
     await ready(page, 'guide/');
+    policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
     await page.click('.doc-layout__sidebar a:has-text("Second page")');
     await page.waitForSelector('text=This page crashed.');
     expect(await page.locator('.crash__causes').textContent()).toContain('unknown page kind "mystery"');
