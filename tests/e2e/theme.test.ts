@@ -340,15 +340,17 @@ describe('site messages', () => {
   it('a render error shows the crash fallback with its causes and the title "Page Error | site"', async () => {
     const { page } = await openPage(site);
     const mystery = JSON.stringify({ page: { kind: 'mystery', route: '/guide/second/', title: 'x', toc: [] } });
-    let policy = '';
-    // A docsgen page carries the site's policy (a route with another policy gets a page load of its own).
+    // A docsgen page carries the site's policy (a route with another policy gets a page load of its
+    // own); links are prefetched, so the fake has it from the start.
+    const html = await (await page.request.get(url('guide/'))).text();
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    expect(policy).toContain('script-src');
     await page.route('**/guide/second/', (route) =>
       isNavigationFetch(route)
         ? route.fulfill({ contentType: 'text/html', body: `<!doctype html><meta http-equiv="Content-Security-Policy" content="${policy}"><script id="__docsgen_data" type="application/json">${mystery}</script>` })
         : route.continue(),
     );
     await ready(page, 'guide/');
-    policy = (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
     await page.click('.doc-layout__sidebar a:has-text("Second page")');
     await page.waitForSelector('text=This page crashed.');
     expect(await page.locator('.crash__causes').textContent()).toContain('unknown page kind "mystery"');
