@@ -209,6 +209,19 @@ describe('the operations column', () => {
   });
 });
 
+describe('the operations column under a hiding navbar', () => {
+  it('moves up with the page while the navbar is hidden, leaving no empty band above it', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.mouse.move(640, 400);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 300);
+    await page.waitForSelector('html[data-navbar-hidden]');
+    await page.waitForFunction(() => Math.abs(document.querySelector('.api-nav')?.getBoundingClientRect().top ?? 99) < 2);
+    await page.close();
+  });
+});
+
 describe('copying a code sample', () => {
   const sampleOf = (page: Page) => page.locator('[id="operation/renameRundown"] .api-sample[data-sample="curl"]');
 

@@ -337,4 +337,66 @@ describe("a reader's path, by keyboard and mouse, in one sitting", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('Back and Forward through in-page jumps, and a reload, return to where the page was read; the head describes the page shown', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 500 } });
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const near = (expected: number) => page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, expected, { timeout: 5_000 });
+    await ready(page, 'guide/third/');
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForTimeout(300); // the position is written once scrolling pauses
+    // A jump through the table of contents, then Back and Forward.
+    await page.locator('.toc--desktop a', { hasText: 'Again for the same systems' }).click();
+    await page.waitForFunction(() => location.hash === '#again-for-the-same-systems');
+    const atHeading = await scrollY();
+    expect(atHeading).toBeGreaterThan(150);
+    await page.goBack();
+    await near(150);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.goForward();
+    await near(atHeading);
+    // A reload keeps the reading position.
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await near(40);
+    // After client navigation, the head describes the new page as a full load of it does.
+    await page.locator('.pagination-nav__link--next').click();
+    await page.waitForSelector('h1:has-text("Glossary")');
+    const head = () =>
+      page.evaluate(() => ({
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+      }));
+    const shown = await head();
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(shown).toEqual(await head());
+    expect(shown.canonical).toMatch(/\/reference\/glossary\/$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a navigation overtaken by a later click never replaces the page the reader chose', async () => {
+    const { page, problems } = await openPage(site);
+    // The second page answers slowly, as on a poor network.
+    await page.route('**/guide/second/', async (route) => {
+      if (route.request().resourceType() === 'fetch') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    await ready(page, 'guide/first/');
+    await page.locator('.doc-layout__sidebar a', { hasText: 'Second page' }).click();
+    await page.locator('.doc-layout__sidebar a', { hasText: 'Code and tabs' }).click();
+    await page.waitForSelector('h1:has-text("Code and tabs")');
+    await page.waitForTimeout(2_500); // the slow answer has arrived by now
+    expect(await page.locator('h1').textContent()).toBe('Code and tabs');
+    expect(new URL(page.url()).pathname).toBe(`${site.base}guide/third/`);
+    // Back leads to the page before, not to the one that was overtaken.
+    await page.goBack();
+    await page.waitForSelector('h1:has-text("First page")');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

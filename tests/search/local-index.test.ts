@@ -125,6 +125,19 @@ describe('embedded search index', () => {
     for (const [query, url] of cases) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
   });
 
+  it('finds a hyphenated query word the pages write apart by its parts, and keeps one they write as it is', async () => {
+    const pages = [
+      page('/d/hub/', 'Hub server', [text('Install the hub server on its own machine. It listens on ports 10540 and 10542.')]),
+      page('/d/api/', 'REST API', [text('This page documents the REST API 1.6.0 of the hub.')]),
+      page('/d/old/', 'Older API', [text('The REST API of release 1.5 used other paths; 6.0 is not a release.')]),
+    ];
+    const { index } = await openIndex(pages);
+    expect((await index.search('hub-server', opts)).hits[0]?.url_without_anchor).toBe('/d/hub/');
+    expect((await index.search('10540-10542', opts)).hits[0]?.url_without_anchor).toBe('/d/hub/');
+    // "1.6.0" is in the index as it is: it must match, so the page with 1.5 and 6.0 is no hit.
+    expect(new Set((await index.search('api 1.6.0', opts)).hits.map((h) => h.url_without_anchor))).toEqual(new Set(['/d/api/']));
+  });
+
   it('tries a failed file again on the next search', async () => {
     const files = indexFiles(buildEmbeddedIndex(PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), meta), fixedNames('f'));
     let fail = true;

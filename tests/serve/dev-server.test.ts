@@ -37,13 +37,20 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 }
 
 describe('docsgen serve', () => {
-  it('binds to 127.0.0.1 by default and reloads the open tab with the saved content', async () => {
+  it('binds to 127.0.0.1 by default and reloads the open tab with the saved content, where the reader was', async () => {
     const page = await openGuide();
+    await page.setViewportSize({ width: 1000, height: 300 });
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    const y = await page.evaluate(() => {
+      window.scrollTo(0, Math.min(200, document.documentElement.scrollHeight - window.innerHeight));
+      return window.scrollY;
+    });
+    expect(y).toBeGreaterThan(50);
     await edit('content/guide/index.md', (t) => `${t}\n## Freshly saved heading\n`);
     await page.waitForSelector('#freshly-saved-heading', { timeout: 15_000 });
-    // A body-only edit is swapped in place: the document was not reloaded.
+    // A body-only edit is swapped in place: the document was not reloaded, and the view stayed.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
     await page.close();
   });
 

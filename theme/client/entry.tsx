@@ -12,7 +12,8 @@ import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
-import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, type FetchedRoute } from './navigation.ts';
+import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
+import { rememberScrollPositions, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
 import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
@@ -48,7 +49,11 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLEl
   return target;
 }
 
-type PendingScroll = { hash: string; savedY: number | undefined };
+/** What the next render of a route does with the scroll: go to a position or a hash target, or (a dev-server update of the page) keep it. */
+type PendingScroll = { hash: string; savedY: number | undefined } | 'keep';
+
+/** Counts navigations: one that a later navigation (a click, Back) overtook is dropped when it arrives. */
+let latestNavigation = 0;
 
 /** A full page load of the route; back and forward have already moved the history to it. */
 function loadDocument(target: URL, push: boolean): void {
@@ -81,36 +86,36 @@ function Root(props: BootData) {
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
     const target = new URL(href, window.location.href);
     const push = options.push ?? true;
+    const id = ++latestNavigation;
     const timer = setTimeout(() => NProgress.start(), ROUTE_PROGRESS_DELAY_MS);
-    let route: FetchedRoute;
+    let route: FetchedRoute | undefined;
     try {
       route = await loadRoute(target.pathname);
     } catch {
-      clearTimeout(timer);
-      loadDocument(target, push); // a route that fails to load gets a full page load
-      return;
+      // A route that fails to load gets a full page load, unless the reader has moved on.
     }
     clearTimeout(timer);
-    if (!runsUnderThisPolicy(route)) {
+    if (id !== latestNavigation) return; // overtaken: the later navigation shows its own route
+    if (!route || !runsUnderThisPolicy(route)) {
       loadDocument(target, push);
       return;
     }
-    const next = route.page;
     if (push) {
-      window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
+      saveScrollNow();
       const canonical = new URL(target.href);
       canonical.pathname = routeOfPath(canonical.pathname);
       window.history.pushState({}, '', canonical.href);
     }
-    const savedY = push ? undefined : (window.history.state as { scrollY?: number } | null)?.scrollY;
-    pendingScroll.current = { hash: target.hash, savedY };
+    pendingScroll.current = { hash: target.hash, savedY: push ? undefined : savedScroll() };
+    const next = route.page;
     flushSync(() => show(next));
+    showRouteHead(route);
     NProgress.done();
   }, []);
 
   usePopState(site, page, navigate);
   useAfterRouteChange(site, page, pendingScroll);
-  useDevPageUpdates(show);
+  useDevPageUpdates(show, pendingScroll);
 
   const router: Router = useMemo(
     () => ({
@@ -139,8 +144,11 @@ function usePopState(site: SiteData, page: PageData, navigate: (href: string, op
     const onPop = () => {
       const url = new URL(window.location.href);
       const current = withBase(site.baseUrl, pageRef.current.route);
-      if (routeOfPath(url.pathname) === current) return; // only the hash changed
-      void navigate(url.href, { push: false });
+      if (routeOfPath(url.pathname) !== current) return void navigate(url.href, { push: false });
+      // Only the hash changed (an in-page jump): back to where this entry was read, else its target.
+      latestNavigation++; // a route still loading is no longer where the reader is
+      NProgress.done();
+      scrollAfterNavigation(url.hash, savedScroll() ?? (url.hash ? undefined : 0));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -163,20 +171,23 @@ function useAfterRouteChange(site: SiteData, page: PageData, pendingScroll: { cu
     }
     const scroll = pendingScroll.current;
     pendingScroll.current = null;
-    const target = scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY);
-    focusNewRoute(target, document.title);
+    // A dev-server update re-renders the page the reader is on: the view and focus stay.
+    if (scroll !== 'keep') focusNewRoute(scrollAfterNavigation(scroll?.hash ?? '', scroll?.savedY), document.title);
     document.dispatchEvent(new CustomEvent('docsgen:route', { detail: { route: page.route } }));
   }, [page]);
 }
 
 /** `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll. */
-function useDevPageUpdates(show: (next: PageData) => void): void {
+function useDevPageUpdates(show: (next: PageData) => void, pendingScroll: { current: PendingScroll | null }): void {
   useEffect(() => {
     const onUpdated = (event: Event) => {
       const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
       detail.handled = true;
       void reloadPageData(detail.path)
-        .then((next) => show({ ...next }))
+        .then((next) => {
+          pendingScroll.current = 'keep';
+          show({ ...next });
+        })
         .catch(() => window.location.reload());
     };
     window.addEventListener('docsgen:page-updated', onUpdated);
@@ -232,7 +243,7 @@ function start(): void {
   installRouteFocus();
   installCodeCopy();
   installTabs();
-  window.history.scrollRestoration = 'manual';
+  rememberScrollPositions();
   const container = document.getElementById('__docsgen');
   if (!container) return;
   hydrateRoot(
@@ -245,6 +256,7 @@ function start(): void {
     },
   );
   document.documentElement.dataset.hydrated = 'true';
+  restoreScrollOnLoad();
 }
 
 start();

@@ -16,7 +16,12 @@ export interface FetchedRoute {
   page: PageData;
   /** The document's Content-Security-Policy (its meta tag; '' without one). */
   policy: string;
+  /** Its head's description, canonical link and Open Graph tags, and its page kind. */
+  head: { tags: Element[]; pageKind: string | undefined };
 }
+
+/** The head tags that describe one page (the rest of the head is the same on every page). */
+const PAGE_HEAD_TAGS = 'meta[name="description"], link[rel="canonical"], meta[property^="og:"]';
 
 const cache = new Map<string, Promise<FetchedRoute>>();
 
@@ -30,7 +35,14 @@ async function fetchRoute(url: string, init: RequestInit): Promise<FetchedRoute>
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (!doc.getElementById(PAGE_DATA_ELEMENT_ID)) throw new Error(`${url} is not a docsgen page`);
-  return { page: readPageDocument(doc).page, policy: documentPolicy(doc) };
+  return { page: readPageDocument(doc).page, policy: documentPolicy(doc), head: { tags: [...doc.head.querySelectorAll(PAGE_HEAD_TAGS)], pageKind: doc.documentElement.dataset.pageKind } };
+}
+
+/** Makes the head describe the route shown (sharing and bookmarking tools read it from the live page). */
+export function showRouteHead(route: FetchedRoute): void {
+  document.head.querySelectorAll(PAGE_HEAD_TAGS).forEach((tag) => tag.remove());
+  for (const tag of route.head.tags) document.head.appendChild(document.importNode(tag, true));
+  if (route.head.pageKind) document.documentElement.dataset.pageKind = route.head.pageKind;
 }
 
 /** The route at `pathname`, fetched once and shared by prefetching and navigation. */

@@ -20,6 +20,11 @@ const SEPARATOR = /[._'-]/;
 /** Words too common to tell pages apart; they still match, but never decide a title's coverage. */
 export const STOP_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'from', 'in', 'into', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'your']);
 
+/** Whether a word of tokenize() is a compound ("hub-server", "v1.6") that it also gives as parts. */
+export function isCompound(word: string): boolean {
+  return SEPARATOR.test(word);
+}
+
 /** Lowercase words; "cache_dir" or "v1.6" also yield their parts. */
 export function tokenize(text: string): string[] {
   let lower = text.toLowerCase();

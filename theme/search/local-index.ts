@@ -6,7 +6,7 @@
  * their fragments. English stemming and British/American spellings come from analyze.ts; the last
  * word matches as a prefix; longer words tolerate typos.
  */
-import { americanSpelling, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
+import { americanSpelling, isCompound, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
 import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
 import { FIELD, FRAGMENTS_PER_FOLDER, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
 import { requestOnce } from '../request-once.ts';
@@ -126,7 +126,9 @@ export class LocalSearchIndex {
   private async rank(query: string, facetFilters: string[] | undefined): Promise<Ranked> {
     const words = tokenize(query);
     if (words.length === 0 || !this.matchesFacets(facetFilters)) return { terms: [], pages: [] };
-    const terms = await Promise.all(words.map((word, i) => this.expand(word, i === words.length - 1)));
+    // A compound the index never saw ("hub-server" where pages write "hub server") stands for its
+    // parts, which tokenize gives too; one it did see ("1.6.0") must match as well.
+    const terms = (await Promise.all(words.map((word, i) => this.expand(word, i === words.length - 1)))).filter((term) => term.candidates.size > 0 || !isCompound(term.word));
     let found: Map<number, TermMatch[]> | undefined;
     for (const term of terms) {
       const matches = await this.termMatches(term);

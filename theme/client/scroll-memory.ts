@@ -1,0 +1,65 @@
+/**
+ * The reading position of each history entry, kept in its state (`history.state.scrollY`), so
+ * Back, Forward and reload return to where the reader was.
+ *
+ * The browser's own restoration is off (`history.scrollRestoration = 'manual'`): client navigation
+ * swaps a route's content after popstate, when the browser would already have scrolled the old
+ * one. With it off, the browser restored nothing at all: Back after a jump to an anchor left the
+ * view where it was, a reload opened at the top, and Forward opened at the top or at the anchor.
+ * So every entry's position is written into its state as the reader scrolls, and read back here.
+ */
+
+interface ScrollState {
+  scrollY?: number;
+}
+
+/** How long scrolling must pause before the position is written (the browser limits replaceState calls). */
+const SAVE_AFTER_MS = 120;
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/** The position saved with the current history entry, if any. */
+export function savedScroll(): number | undefined {
+  const y = (window.history.state as ScrollState | null)?.scrollY;
+  return typeof y === 'number' ? y : undefined;
+}
+
+/** Writes the current position into the current entry now (before it is left). */
+export function saveScrollNow(): void {
+  if (pending !== undefined) clearTimeout(pending);
+  pending = undefined;
+  window.history.replaceState({ ...((window.history.state as object | null) ?? {}), scrollY: window.scrollY }, '');
+}
+
+/**
+ * Starts keeping positions: after scrolling pauses, when a link is clicked (its jump makes a new
+ * entry) and when the page is left. A popstate drops a save still waiting: it belongs to the entry
+ * the reader just left, and would land on the one they came to.
+ */
+export function rememberScrollPositions(): void {
+  window.history.scrollRestoration = 'manual';
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (pending !== undefined) clearTimeout(pending);
+      pending = setTimeout(saveScrollNow, SAVE_AFTER_MS);
+    },
+    { passive: true },
+  );
+  document.addEventListener('click', (event) => (event.target as Element | null)?.closest?.('a[href]') && saveScrollNow(), true);
+  window.addEventListener('pagehide', saveScrollNow);
+  window.addEventListener(
+    'popstate',
+    () => {
+      if (pending !== undefined) clearTimeout(pending);
+      pending = undefined;
+    },
+    true,
+  );
+}
+
+/** On a reload, or Back and Forward into this document from another: the position the entry had. */
+export function restoreScrollOnLoad(): void {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const y = savedScroll();
+  if (y !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward')) window.scrollTo(0, y);
+}
