@@ -350,6 +350,40 @@ describe('Try it', () => {
   });
 });
 
+describe('Try it remembers the hub', () => {
+  it("keeps the server and the host and port the reader typed, for the next operation and after a reload", async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/listEngines`);
+    await page.waitForSelector('html[data-api-ready]');
+    const openForm = async (operation: string) => {
+      const op = page.locator(`[id="operation/${operation}"]`);
+      await op.locator('[data-try-it]').click();
+      const form = op.locator('.swagger-ui');
+      await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+      return form;
+    };
+    let form = await openForm('listEngines');
+    expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
+    await form.locator('.servers input[data-variable="hubHost"]').fill('hub.studio.example');
+    await form.locator('.servers input[data-variable="port"]').fill('8181');
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    form = await openForm('renameRundown');
+    expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('hub.studio.example');
+    expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8181');
+    // The https server, once chosen, is the one offered next time, with its own values.
+    await form.locator('.servers select').selectOption({ index: 1 });
+    await page.waitForFunction(() => (document.querySelector('.api-try .servers input[data-variable="port"]') as HTMLInputElement | null)?.value === '443');
+    await form.locator('.servers input[data-variable="hubHost"]').fill('secure-hub.studio.example');
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    form = await openForm('listEngines');
+    expect(await form.locator('.servers select').inputValue()).toBe('https://{hubHost}:{port}/api/rest/v1');
+    expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('secure-hub.studio.example');
+    await page.close();
+  });
+});
+
 describe('Try it after a link from a doc page', () => {
   let hub: Server;
   let port = 0;

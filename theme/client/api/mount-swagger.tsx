@@ -11,6 +11,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason } from './blocked-request.ts';
 import { withStartValues } from './start-values.ts';
+import { readRememberedServer, rememberServer, withRememberedServer } from './remembered-server.ts';
 
 interface ImmutableLike {
   get(key: string): unknown;
@@ -78,10 +79,27 @@ function TryItLayout(props: LayoutProps) {
   );
 }
 
-const tryItPlugin = () => ({
+type Action<T> = (payload: T, ...rest: unknown[]) => unknown;
+
+/** Our layout and filter, start values for parameters, and the server the reader chose last time (remembered-server.ts). */
+const tryItPlugin = (specUrl: string) => () => ({
   components: { TryItLayout },
   fn: { opsFilter },
-  statePlugins: { spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withStartValues(spec)) } } },
+  statePlugins: {
+    spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withRememberedServer(withStartValues(spec), readRememberedServer(specUrl))) } },
+    oas3: {
+      wrapActions: {
+        setSelectedServer: (original: Action<string>) => (url: string, ...rest: unknown[]) => {
+          if (typeof url === 'string' && rest[0] === undefined) rememberServer(specUrl, url);
+          return original(url, ...rest);
+        },
+        setServerVariableValue: (original: Action<{ server: string; namespace?: string; key: string; val: string }>) => (payload: { server: string; namespace?: string; key: string; val: string }) => {
+          if (payload.namespace === undefined) rememberServer(specUrl, payload.server, { key: payload.key, value: payload.val });
+          return original(payload);
+        },
+      },
+    },
+  },
 });
 
 let instance: { host: HTMLDivElement; root: Root; system: Promise<SwaggerSystem>; observer: MutationObserver } | undefined;
@@ -109,7 +127,7 @@ function createInstance(target: TryItTarget) {
     <SwaggerUI
       url={target.specUrl}
       layout="TryItLayout"
-      plugins={[tryItPlugin]}
+      plugins={[tryItPlugin(target.specUrl)]}
       filter={tokenOf(target)}
       docExpansion="full"
       tryItOutEnabled
