@@ -43,6 +43,8 @@ export interface ApiOperationView {
   requestBody?: ApiBodyView;
   responses: ApiResponseView[];
   samples: ApiCodeSample[];
+  /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
+  sampleBase?: string;
   /** Names of the security schemes any of which the call needs (empty: none documented). */
   security: string[];
   /** The call also works without them (an empty requirement among the alternatives). */

@@ -43,6 +43,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...(requestBody ? { requestBody } : {}),
     responses,
     samples: codeSamples(sampleRequest(ctx, entry, body)),
+    ...documentServerBase(ctx, entry),
     security: security.labels,
     ...(security.optional && security.labels.length > 0 ? { securityOptional: true } : {}),
   };
@@ -134,6 +135,15 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
     request.body = { mediaType, value: example ?? {} };
   }
   return request;
+}
+
+/**
+ * The samples' base URL when it comes from the document's servers (not the operation's or its
+ * path's): the reader's chosen server in Try it then replaces it in the browser.
+ */
+function documentServerBase(ctx: OperationContext, entry: OperationEntry): { sampleBase?: string } {
+  const own = [entry.operation.servers, entry.pathItem.servers].some((list) => Array.isArray(list) && list.length > 0);
+  return own || !Array.isArray(ctx.document.servers) || ctx.document.servers.length === 0 ? {} : { sampleBase: sampleBaseUrl([ctx.document.servers], ctx.specLocation) };
 }
 
 function firstExample(ctx: OperationContext, holder: Record<string, unknown>): unknown {

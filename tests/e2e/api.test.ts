@@ -351,7 +351,7 @@ describe('Try it', () => {
 });
 
 describe('Try it remembers the hub', () => {
-  it("keeps the server and the host and port the reader typed, for the next operation and after a reload", async () => {
+  it("keeps the server and the host and port the reader typed, for the next operation, the code samples and after a reload", async () => {
     const { page } = await openPage(site);
     await openRoute(site, page, `${API}#operation/listEngines`);
     await page.waitForSelector('html[data-api-ready]');
@@ -362,12 +362,16 @@ describe('Try it remembers the hub', () => {
       await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
       return form;
     };
+    expect(await page.locator('[id="operation/listEngines"] .api-sample[data-sample="curl"] pre').textContent()).toContain("'http://localhost/api/rest/v1/engines'");
     let form = await openForm('listEngines');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
     await form.locator('.servers input[data-variable="hubHost"]').fill('hub.studio.example');
     await form.locator('.servers input[data-variable="port"]').fill('8181');
     await page.reload();
     await page.waitForSelector('html[data-api-ready]');
+    // The code samples call the hub the reader chose, so a copied curl reaches it.
+    const curl = (operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
+    expect(await curl('deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
     form = await openForm('renameRundown');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('hub.studio.example');
     expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8181');
@@ -380,6 +384,7 @@ describe('Try it remembers the hub', () => {
     form = await openForm('listEngines');
     expect(await form.locator('.servers select').inputValue()).toBe('https://{hubHost}:{port}/api/rest/v1');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('secure-hub.studio.example');
+    expect(await curl('deleteRundown')).toContain("'https://secure-hub.studio.example/api/rest/v1/playout/rundowns/1'");
     await page.close();
   });
 });

@@ -8,6 +8,7 @@ import type { ApiPageData } from '../../data.ts';
 import { loadStylesheet } from '../stylesheet.ts';
 import { filterWords, matchesFilter } from './filter.ts';
 import { openTryIt, prefetchTryIt } from './try-it.ts';
+import { applyRememberedServer, SERVER_CHANGED } from './remembered-server.ts';
 import { withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
@@ -39,6 +40,10 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   root.addEventListener('toggle', onToggle, true);
   window.addEventListener('hashchange', onHash);
   document.addEventListener('click', onLink);
+  // The code samples call the server the reader chose in Try it (remembered across visits).
+  const onServer = () => applyRememberedServer(root, options.api.specUrl);
+  window.addEventListener(SERVER_CHANGED, onServer);
+  onServer();
   openFromHash(root, options, false);
   const cancelPrefetch = prefetchTryIt(options.swaggerStylesheet, loadStylesheet);
   document.documentElement.dataset.apiReady = 'true';
@@ -47,6 +52,7 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
     root.removeEventListener('toggle', onToggle, true);
     window.removeEventListener('hashchange', onHash);
     document.removeEventListener('click', onLink);
+    window.removeEventListener(SERVER_CHANGED, onServer);
     cancelPrefetch();
     delete document.documentElement.dataset.apiReady;
   };

@@ -31,6 +31,42 @@ export function rememberServer(specUrl: string, server: string, variable?: { key
   const variables = before?.url === server ? { ...before.variables } : {};
   if (variable) variables[variable.key] = variable.value;
   writeStorage(keyOf(specUrl), JSON.stringify({ url: server, variables }));
+  window.dispatchEvent(new CustomEvent(SERVER_CHANGED, { detail: { specUrl } }));
+}
+
+/** Fired on window when the remembered server of an API changes (detail: its specUrl). */
+export const SERVER_CHANGED = 'docsgen:try-it-server';
+
+/** The remembered server's base URL, its variables filled in (as the samples write it), or undefined. */
+export function rememberedBaseUrl(remembered: RememberedServer, pageUrl: string): string | undefined {
+  let missing = false;
+  const filled = remembered.url.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = remembered.variables[name];
+    if (value === undefined || value === '') missing = true;
+    return value ?? '';
+  });
+  if (missing) return undefined;
+  try {
+    return new URL(filled, pageUrl).href.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the remembered server into the code samples that use the document's first server, so a
+ * copied sample calls the reader's hub. The base each sample block has now is kept on it.
+ */
+export function applyRememberedServer(root: HTMLElement, specUrl: string): void {
+  const remembered = readRememberedServer(specUrl);
+  const base = remembered && rememberedBaseUrl(remembered, window.location.href);
+  if (!base) return;
+  for (const samples of root.querySelectorAll<HTMLElement>('[data-sample-base]')) {
+    const before = samples.dataset.sampleBase;
+    if (!before || before === base) continue;
+    for (const code of samples.querySelectorAll('pre code')) code.textContent = (code.textContent ?? '').split(before).join(base);
+    samples.dataset.sampleBase = base;
+  }
 }
 
 type ServerObject = { url?: unknown; variables?: Record<string, { default?: unknown; enum?: unknown[] }> };

@@ -159,7 +159,7 @@ function ResponseHeaders(props: { headers: ApiResponseView['headers'] }) {
 /** curl, JavaScript and Python; with JavaScript the reader picks one language for the whole page. */
 function CodeSamples(props: { op: ApiOperationView }) {
   return (
-    <div className="api-samples" data-samples>
+    <div className="api-samples" data-samples data-sample-base={props.op.sampleBase}>
       <p className="api-samples__title">Request</p>
       <div className="api-samples__langs" role="group" aria-label="Language of the code samples">
         {props.op.samples.map((sample) => (
