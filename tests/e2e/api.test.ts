@@ -409,7 +409,7 @@ describe('Try it after a link from a doc page', () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, 'developer-guide/rest-api/');
     await page.evaluate(() => ((window as Window & { docPageDocument?: boolean }).docPageDocument = true));
-    await page.locator(`main a[href="${site.base}rhubapi"]`).first().click(); // as the page's markdown links it
+    await page.locator(`main a[href="${site.base}rhubapi/"]`).first().click(); // as the page's markdown links it
     await page.waitForSelector('html[data-api-ready]');
     expect(await page.evaluate(() => (window as Window & { docPageDocument?: boolean }).docPageDocument)).toBeUndefined();
     expect(await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain('connect-src');
