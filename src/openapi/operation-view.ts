@@ -29,6 +29,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const requestBody = isObject(body) ? bodyView(ctx, body, scope('request')) : undefined;
   const responses = Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, response]) => responseView(ctx, status, response, scope('response')));
   const security = securityOf(ctx.document, op);
+  const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
   return {
     anchor: entry.anchor,
     key: entry.key,
@@ -42,8 +43,9 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
-    samples: codeSamples(sampleRequest(ctx, entry, body)),
-    ...documentServerBase(ctx, entry),
+    samples: codeSamples(sampleRequest(ctx, entry, body, base)),
+    // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
+    ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.labels,
     ...(security.optional && security.labels.length > 0 ? { securityOptional: true } : {}),
   };
@@ -109,7 +111,7 @@ function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): 
   });
 }
 
-function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown): SampleRequest {
+function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown, base: string): SampleRequest {
   const params = parametersOf(ctx, entry);
   const valueOf = (p: Record<string, unknown>): unknown => {
     const value = p.example ?? firstExample(ctx, p) ?? sampleValue(ctx.document, p.schema, 'request');
@@ -119,7 +121,6 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
     const param = params.find((p) => p.in === 'path' && p.name === name);
     return param ? encodeURIComponent(simpleValue(param, valueOf(param))) : whole;
   });
-  const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
   const required = (where: string) => params.filter((p) => p.in === where && p.required === true);
   const query = required('query').flatMap((p) => queryPairs(p, valueOf(p)));
   const headers = required('header').map((p): [string, string] => [String(p.name), simpleValue(p, valueOf(p))]);
@@ -137,13 +138,9 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
   return request;
 }
 
-/**
- * The samples' base URL when it comes from the document's servers (not the operation's or its
- * path's): the reader's chosen server in Try it then replaces it in the browser.
- */
-function documentServerBase(ctx: OperationContext, entry: OperationEntry): { sampleBase?: string } {
-  const own = [entry.operation.servers, entry.pathItem.servers].some((list) => Array.isArray(list) && list.length > 0);
-  return own || !Array.isArray(ctx.document.servers) || ctx.document.servers.length === 0 ? {} : { sampleBase: sampleBaseUrl([ctx.document.servers], ctx.specLocation) };
+/** Whether the operation or its path names servers of its own (its samples then keep them). */
+function ownServers(entry: OperationEntry): boolean {
+  return [entry.operation.servers, entry.pathItem.servers].some((list) => Array.isArray(list) && list.length > 0);
 }
 
 function firstExample(ctx: OperationContext, holder: Record<string, unknown>): unknown {

@@ -14,7 +14,7 @@ import type { Plugin } from 'esbuild';
 const REACT_IMPORT = /^react(?:-dom)?(?:\/.*)?$/;
 const NAMESPACE = 'docsgen-react-require';
 
-/** Defines `require` in the compiled module, for the require() calls this plugin leaves in it. */
+/** Defines `require` in the compiled module, for the require() calls this plugin leaves in it (bin/docsgen gives the CLI the same line: it runs before src/ is compiled, so it cannot import this). */
 export const REQUIRE_BANNER = "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);";
 
 export const reactThroughRequire: Plugin = {
