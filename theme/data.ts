@@ -160,6 +160,10 @@ export interface ApiPageData {
   operationCount: number;
   /** Whether the page has a Schemas section. */
   hasSchemas: boolean;
+  /** The headings of the introduction, on the page that shows it (linked from the operations column). */
+  introHeadings?: { id: string; text: string }[];
+  /** Whether the page shows the Servers section (#servers). */
+  hasServers?: boolean;
 }
 
 /** What every page carries, whatever its kind. */

@@ -8,6 +8,7 @@ import type { ApiNamedSchema, ApiReferenceModel } from '../../theme/api-model.ts
 import type { ApiNavTag, ApiPageData } from '../../theme/data.ts';
 import { createUniqueIds, schemaAnchor } from './anchors.ts';
 import type { LoadedApiSpec } from './load.ts';
+import { withIntroHeadingIds } from './intro-headings.ts';
 import { groupByTag, listOperations, type TagEntry } from './operations.ts';
 import { operationView, type OperationContext } from './operation-view.ts';
 import { isObject } from './pointer.ts';
@@ -38,7 +39,8 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const routeOfTag = tagRoutes(spec.route, tags, split);
   const ctx = operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small);
   const info = isObject(document.info) ? document.info : {};
-  const intro = { descriptionHtml: options.description(info.description), servers: serverViews(document) };
+  const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
+  const intro = { descriptionHtml, servers: serverViews(document) };
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => ({
       name: tag.name,
@@ -48,7 +50,8 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
     }));
   const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
     ...pageBasics(spec, options, info),
-    ...(tag ? { tag: tag.name } : {}),
+    // The introduction is on the API's first page (all of it, or the overview of a split API).
+    ...(tag ? { tag: tag.name } : { introHeadings, hasServers: intro.servers.length > 0 }),
     split,
     nav: nav(tag),
     operationCount: operations.length,

@@ -143,17 +143,18 @@ describe('reading the API reference', () => {
 });
 
 describe('the operations column', () => {
-  it('marks the part being read as the reader clicks, scrolls down to the schemas and back up, and keeps its link in view', async () => {
+  it('marks the part being read as the reader clicks, scrolls down to the schemas and back up to the introduction, and keeps its link in view', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     await openRoute(site, page, API);
     await page.waitForSelector('html[data-api-ready]');
     const current = page.locator('.api-nav a[aria-current="location"]');
     const currentHref = async () => ((await current.count()) === 1 ? current.getAttribute('href') : `${await current.count()} marked`);
-    const hrefs = await page.locator('.api-nav__tag, .api-nav__op').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    const firstTag = hrefs[0] as string;
+    const hrefs = await page.locator('.api-nav__intro a, .api-nav__tag, .api-nav__op').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    // At the top the introduction is read: its first heading is marked.
+    const first = hrefs[0] as string;
     const lastOperation = hrefs.at(-1) as string;
-    expect(firstTag).toMatch(/^#tag\//);
-    await expect.poll(currentHref).toBe(firstTag);
+    expect(first).toBe('#intro/conventions');
+    await expect.poll(currentHref).toBe(first);
     // A click in the column: the operation opens in view and its link is the one marked.
     await page.locator('.api-nav a[href="#operation/setProperty"]').click();
     await waitInView(page, 'operation/setProperty');
@@ -176,7 +177,7 @@ describe('the operations column', () => {
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     await expect.poll(currentHref).toBe('#schemas');
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await expect.poll(currentHref).toBe(firstTag);
+    await expect.poll(currentHref).toBe(first);
     await expect.poll(linkVisible).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -205,6 +206,23 @@ describe('the operations column', () => {
     await page.waitForTimeout(1500);
     expect(await page.evaluate(() => window.scrollY)).toBe(readerY);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the introduction's headings", () => {
+  it('are listed in the operations column with Servers, and a click brings each into view', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await page.locator('.api-nav__intro a').allTextContents()).toEqual(['Conventions', 'Errors', 'Servers']);
+    for (const [text, id] of [['Errors', 'intro/errors'], ['Servers', 'servers'], ['Conventions', 'intro/conventions']]) {
+      await page.locator('.api-nav__intro a', { hasText: text }).click();
+      await waitInView(page, id as string);
+    }
+    // Filtering hides them: they are not operations.
+    await page.locator('#api-filter-input').fill('rundown');
+    expect(await page.locator('.api-nav__intro').count()).toBe(0);
     await page.close();
   });
 });

@@ -22,8 +22,11 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
   // The tags and operations on this page (a split API lists the others too), in page order.
   const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
+  // The introduction's headings and the servers, on the page that shows them (not while filtering).
+  const intro = words.length > 0 ? [] : [...(api.introHeadings ?? []), ...(api.hasServers ? [{ id: 'servers', text: 'Servers' }] : [])];
   // The overview of a split API holds no operation: nothing there to mark, not even its schemas.
-  const active = useActiveAnchor(api.hasSchemas && anchorsHere.length > 0 ? [...anchorsHere, 'schemas'] : anchorsHere);
+  const marked = [...intro.map((heading) => heading.id), ...anchorsHere];
+  const active = useActiveAnchor(api.hasSchemas && anchorsHere.length > 0 ? [...marked, 'schemas'] : marked);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
@@ -48,6 +51,17 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             }}
           />
         </div>
+        {intro.length > 0 ? (
+          <ul className="api-nav__intro">
+            {intro.map((heading) => (
+              <li key={heading.id}>
+                <a href={`#${heading.id}`} {...current(heading.id)}>
+                  {heading.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <ul className="api-nav__tags">
           {tags.map(({ tag, operations }) => (
             <li key={tag.anchor}>
