@@ -148,7 +148,7 @@ function usePopState(site: SiteData, page: PageData, navigate: (href: string, op
       // Only the hash changed (an in-page jump): back to where this entry was read, else its target.
       latestNavigation++; // a route still loading is no longer where the reader is
       NProgress.done();
-      scrollAfterNavigation(url.hash, savedScroll() ?? (url.hash ? undefined : 0));
+      scrollAfterNavigation(url.hash, savedScroll());
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

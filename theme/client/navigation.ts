@@ -16,8 +16,14 @@ export interface FetchedRoute {
   page: PageData;
   /** The document's Content-Security-Policy (its meta tag; '' without one). */
   policy: string;
-  /** Its head's description, canonical link and Open Graph tags, and its page kind. */
-  head: { tags: Element[]; pageKind: string | undefined };
+  /** Its head's description, canonical link and Open Graph tags (as tag names and attributes), and its page kind. */
+  head: { tags: HeadTag[]; pageKind: string | undefined };
+}
+
+/** A head element as plain data: the cache must not keep each fetched document alive through its elements. */
+interface HeadTag {
+  name: string;
+  attributes: [string, string][];
 }
 
 /** The head tags that describe one page (the rest of the head is the same on every page). */
@@ -35,13 +41,18 @@ async function fetchRoute(url: string, init: RequestInit): Promise<FetchedRoute>
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (!doc.getElementById(PAGE_DATA_ELEMENT_ID)) throw new Error(`${url} is not a docsgen page`);
-  return { page: readPageDocument(doc).page, policy: documentPolicy(doc), head: { tags: [...doc.head.querySelectorAll(PAGE_HEAD_TAGS)], pageKind: doc.documentElement.dataset.pageKind } };
+  const tags = [...doc.head.querySelectorAll(PAGE_HEAD_TAGS)].map((tag) => ({ name: tag.localName, attributes: [...tag.attributes].map((a): [string, string] => [a.name, a.value]) }));
+  return { page: readPageDocument(doc).page, policy: documentPolicy(doc), head: { tags, pageKind: doc.documentElement.dataset.pageKind } };
 }
 
 /** Makes the head describe the route shown (sharing and bookmarking tools read it from the live page). */
 export function showRouteHead(route: FetchedRoute): void {
   document.head.querySelectorAll(PAGE_HEAD_TAGS).forEach((tag) => tag.remove());
-  for (const tag of route.head.tags) document.head.appendChild(document.importNode(tag, true));
+  for (const tag of route.head.tags) {
+    const element = document.createElement(tag.name);
+    for (const [name, value] of tag.attributes) element.setAttribute(name, value);
+    document.head.appendChild(element);
+  }
   if (route.head.pageKind) document.documentElement.dataset.pageKind = route.head.pageKind;
 }
 
