@@ -24,9 +24,9 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
   // The introduction's headings and the servers, on the page that shows them (not while filtering).
   const intro = words.length > 0 ? [] : [...(api.introHeadings ?? []), ...(api.hasServers ? [{ id: 'servers', text: 'Servers' }] : [])];
-  // The overview of a split API holds no operation: nothing there to mark, not even its schemas.
-  const marked = [...intro.map((heading) => heading.id), ...anchorsHere];
-  const active = useActiveAnchor(api.hasSchemas && anchorsHere.length > 0 ? [...marked, 'schemas'] : marked);
+  // The overview of a split API holds no operation: nothing there to mark, not even its
+  // introduction or schemas (the column is its table of contents only where operations are read).
+  const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas'] : [])]);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
