@@ -3,6 +3,8 @@
  * "Errors" can be linked and listed in the operations column, as Redoc lists them in its menu.
  * The ids are `intro/<words>`, beside the reference's own `operation/…`, `tag/…` and `schema/…`.
  */
+import { unescapeMicromark } from './micromark-entities.ts';
+
 export interface IntroHeading {
   id: string;
   text: string;
@@ -10,13 +12,12 @@ export interface IntroHeading {
 
 /** micromark writes a heading as `<hN>…</hN>`, with no attributes. */
 const HEADING = /<h([1-6])>([\s\S]*?)<\/h\1>/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
 
 export function withIntroHeadingIds(html: string): { html: string; headings: IntroHeading[] } {
   const headings: IntroHeading[] = [];
   const used = new Set<string>();
   const out = html.replace(HEADING, (whole, level: string, inner: string) => {
-    const text = inner.replace(/<[^>]*>/g, '').replace(/&(amp|quot|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity).trim();
+    const text = unescapeMicromark(inner.replace(/<[^>]*>/g, '')).trim();
     const words = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
     if (!words) return whole;
     let id = `intro/${words}`;

@@ -15,6 +15,7 @@ import { gfmTable, gfmTableHtml } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem, gfmTaskListItemHtml } from 'micromark-extension-gfm-task-list-item';
 import { escapeHtml } from '../../theme/escape-html.ts';
 import { allowedUrl } from '../markdown/sanitize-url.ts';
+import { unescapeMicromark } from './micromark-entities.ts';
 
 /** Characters that can start markdown syntax (or an entity) somewhere in a text. */
 const MARKDOWN_SYNTAX = /[\\`*_[\]<>#|~!&\n]|https?:|www\.|@|^\s*([-+]|\d+[.)])\s|^ {4}/;
@@ -36,13 +37,12 @@ export function renderDescription(text: string): string {
   return withUrlPolicy(html);
 }
 
-/** micromark writes URLs only as `<a href="…"` and `<img src="…"`, escaped with these four entities. */
+/** micromark writes URLs only as `<a href="…"` and `<img src="…"`. */
 const URL_ATTRIBUTE = /<(a href|img src)="([^"]*)"/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
 
 function withUrlPolicy(html: string): string {
   return html.replace(URL_ATTRIBUTE, (whole, attribute: string, escaped: string) => {
-    const url = escaped.replace(/&(amp|quot|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
+    const url = unescapeMicromark(escaped);
     return allowedUrl(url, attribute === 'a href' ? 'link' : 'image') === undefined ? `<${attribute}=""` : whole;
   });
 }
