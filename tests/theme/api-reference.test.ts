@@ -30,6 +30,14 @@ function walk(node: Node5, visit: (n: Node5) => void): void {
   for (const child of node.childNodes ?? []) walk(child, visit);
 }
 
+function textOf(node: Node5): string {
+  let text = '';
+  walk(node, (n) => {
+    if (n.nodeName === '#text') text += (n as unknown as { value: string }).value;
+  });
+  return text;
+}
+
 function attrs(html: string, name: string): string[] {
   const values: string[] = [];
   walk(parse(html) as unknown as Node5, (n) => n.attrs?.forEach((a) => a.name === name && values.push(a.value)));
@@ -59,6 +67,23 @@ describe('the prerendered API reference', () => {
     expect(copyLabels.length).toBeGreaterThan(48);
     expect(copyLabels.filter((label) => / Example$|made from the schema/.test(label))).toEqual([]);
     expect(copyLabels).toContain('Copy Response example');
+  });
+
+  it('says "No body." only where HTTP rules a body out (204), and "No body described." for an answer the description leaves open', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const doc = parse(html) as unknown as Node5;
+    const notes: Record<string, string[]> = {};
+    walk(doc, (n) => {
+      if (n.nodeName !== 'details' || !n.attrs?.some((a) => a.name === 'class' && a.value === 'api-response')) return;
+      const status = n.attrs.find((a) => a.name === 'data-status')?.value ?? '';
+      walk(n, (m) => {
+        const text = m.nodeName === 'p' && m.attrs?.some((a) => a.value === 'api-media__type') ? textOf(m) : '';
+        if (/^No body/.test(text)) (notes[status] ??= []).push(text);
+      });
+    });
+    expect(new Set(notes['204'])).toEqual(new Set(['No body.']));
+    expect(new Set(notes.default)).toEqual(new Set(['No body described.']));
+    expect(Object.entries(notes).filter(([status, texts]) => status !== '204' && texts.includes('No body.'))).toEqual([]);
   });
 
   it('keeps hostile descriptions as text: no tags, handlers or javascript: links reach the page', async () => {

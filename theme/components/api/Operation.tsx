@@ -131,7 +131,7 @@ function Responses(props: { responses: ApiResponseView[] }) {
             <div className="api-response__body">
               <Description html={response.descriptionHtml} />
               {response.headers.length > 0 ? <ResponseHeaders headers={response.headers} /> : null}
-              {response.contents.length === 0 ? <p className="api-media__type">No body.</p> : null}
+              {response.contents.length === 0 ? <p className="api-media__type">{noContentText(response.status)}</p> : null}
               {response.contents.map((media) => (
                 <Media key={media.mediaType} media={media} exampleTitle="Response example" />
               ))}
@@ -141,6 +141,15 @@ function Responses(props: { responses: ApiResponseView[] }) {
       })}
     </div>
   );
+}
+
+/**
+ * What a response without `content` says. Only 204 and 304 answers can have no body by HTTP's
+ * rules; elsewhere a description may leave the body out (or say it is unknown), so "No body."
+ * would state more than the description does.
+ */
+function noContentText(status: string): string {
+  return status === '204' || status === '304' ? 'No body.' : 'No body described.';
 }
 
 function ResponseHeaders(props: { headers: ApiResponseView['headers'] }) {
