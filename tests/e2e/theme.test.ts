@@ -56,6 +56,18 @@ describe('announcement bar', () => {
     expect(await page.locator('.navbar').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
     await page.close();
   });
+
+  it('closed from the keyboard, hands focus on to the navbar, the next stop in the tab order', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.focus('button[aria-label="Close announcement"]');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.announcement').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('navbar__brand');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.navbar')))).toBe(true);
+    await page.close();
+  });
 });
 
 describe('navbar', () => {

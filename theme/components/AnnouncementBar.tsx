@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useSite } from '../context.tsx';
 import { writeStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../constants.ts';
@@ -11,10 +11,13 @@ export function AnnouncementBar() {
   const bar = useSite().announcementBar;
   const [closed, setClosed] = useState(false);
   if (!bar || closed) return null;
-  const close = () => {
+  const close = (event: MouseEvent<HTMLButtonElement>) => {
     writeStorage(STORAGE_KEYS.announcementDismissed, 'true');
     writeStorage(STORAGE_KEYS.announcementId, bar.id);
     document.documentElement.dataset.announcementDismissed = 'true';
+    // The button goes away with the bar; a keyboard reader would be dropped back at the top of the
+    // page (the next Tab is the skip link). Focus moves on to what followed the button instead.
+    if (document.activeElement === event.currentTarget) focusFirstOf('.navbar a[href], .navbar button');
     setClosed(true);
   };
   return (
@@ -29,4 +32,12 @@ export function AnnouncementBar() {
       ) : null}
     </div>
   );
+}
+
+/** Focuses the first of the matching elements that can take focus (hidden ones cannot). */
+function focusFirstOf(selector: string): void {
+  for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    element.focus();
+    if (document.activeElement === element) return;
+  }
 }
