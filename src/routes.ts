@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from './config/schema.ts';
 import type { DocSource } from './content/scan.ts';
-import { allCategories, flattenSidebar, pruneSidebar, sectionOf, trailsByRoute } from './content/sidebar.ts';
+import { allCategories, pruneSidebar, readingOrder, sectionOf, trailsByRoute } from './content/sidebar.ts';
 import { categoryCards, hasGeneratedIndex } from './build/category-pages.ts';
 import type { RenderedMarkdown } from './markdown/render.ts';
 import { knownPageRoutes, sitePathLink } from './site/page-slash.ts';
@@ -76,11 +76,9 @@ function docRoutes(input: RouteInput, special: ReadonlyMap<string, string>, find
  * which at 10,000 pages was 300 MB of identical copies.
  */
 export function createDocRouteComposer(input: Omit<RouteInput, 'rendered'>): (doc: DocSource, md: RenderedMarkdown | undefined) => RouteEntry {
-  const order = flattenSidebar(input.sidebar);
   const pruned = new Map<string, SidebarItem[]>();
   const place: SidebarPlace = {
-    order,
-    index: new Map(order.map((entry, i) => [entry.route, i])),
+    pager: createPager(input.sidebar),
     trails: trailsByRoute(input.sidebar),
     describe: descriptions(input),
     pruned: (trail) => {
@@ -130,8 +128,7 @@ function landingRoute(input: Pick<RouteInput, 'config' | 'docs' | 'sidebar'>, do
 }
 
 interface SidebarPlace {
-  order: { route: string; label: string }[];
-  index: Map<string, number>;
+  pager: Pager;
   trails: Map<string, SidebarCategory[]>;
   /** A page's description by route (the cards of a category's page). */
   describe: (route: string) => string;
@@ -143,9 +140,6 @@ function docPageRoute(input: Omit<RouteInput, 'rendered'>, doc: DocSource, base:
   const { sidebar } = input;
   const trail = place.trails.get(doc.route) ?? [];
   const section = sectionOf(sidebar, doc.route, trail);
-  const index = place.index.get(doc.route);
-  const previous = index !== undefined && index > 0 ? place.order[index - 1] : undefined;
-  const next = index !== undefined ? place.order[index + 1] : undefined;
   const top = section >= 0 ? sidebar[section] : undefined;
   const own = trail.at(-1);
   return {
@@ -162,12 +156,27 @@ function docPageRoute(input: Omit<RouteInput, 'rendered'>, doc: DocSource, base:
           ...trail.filter((c) => c.route !== doc.route).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })),
           { label: doc.frontMatter.sidebar_label ?? base.title },
         ],
-        ...(previous ? { previous: { label: previous.label, route: previous.route } } : {}),
-        ...(next ? { next: { label: next.label, route: next.route } } : {}),
+        ...place.pager(doc.route),
         section,
         sidebar: place.pruned(trail),
       },
     },
+  };
+}
+
+type PageLink = { label: string; route: string };
+/** A page's previous and next links, in the sidebar's reading order. */
+type Pager = (route: string) => { previous?: PageLink; next?: PageLink };
+
+function createPager(sidebar: readonly SidebarItem[]): Pager {
+  const order = readingOrder(sidebar);
+  const index = new Map(order.map((entry, i) => [entry.route, i]));
+  return (route) => {
+    const i = index.get(route);
+    if (i === undefined) return {};
+    const previous = i > 0 ? order[i - 1] : undefined;
+    const next = order[i + 1];
+    return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
   };
 }
 
@@ -192,6 +201,7 @@ function descriptions(input: Pick<RouteInput, 'docs'>): (route: string) => strin
 function categoryIndexRoutes(input: RouteInput): RouteEntry[] {
   const trails = trailsByRoute(input.sidebar);
   const describe = descriptions(input);
+  const pager = createPager(input.sidebar);
   return allCategories(input.sidebar)
     .filter(hasGeneratedIndex)
     .map((category) => {
@@ -209,6 +219,7 @@ function categoryIndexRoutes(input: RouteInput): RouteEntry[] {
           doc: {
             id: `${category.key}/`,
             breadcrumbs: [...trail.slice(0, -1).map((c) => ({ label: c.label, ...(c.route ? { route: c.route } : {}) })), { label: category.label }],
+            ...pager(category.route),
             section: sectionOf(input.sidebar, category.route, trail),
             sidebar: pruneSidebar(input.sidebar, trail, input.sidebarItemsUrl),
             cards: categoryCards(category, describe),

@@ -4,8 +4,9 @@
  * an index.md gets a generated page at the folder's route (config `docs.generatedIndex`, on by
  * default), so the category's label in the sidebar and in breadcrumbs leads somewhere.
  *
- * Generated pages are overviews, not steps of the reading order: they carry no doc id, so previous
- * and next links and the navbar's docs item skip them (flattenSidebar lists categories with a doc).
+ * Generated pages are steps of the reading order, as in Docusaurus: previous and next links pass
+ * through them (readingOrder). They carry no doc id, so the navbar's docs item, which leads to the
+ * first doc, skips them (flattenSidebar).
  */
 import type { CategoryCard, SidebarCategory, SidebarItem } from '../../theme/data.ts';
 

@@ -87,7 +87,25 @@ function titleCase(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Docs in reading order (a category's page before its items): the order of previous/next links. */
+/**
+ * The order of previous/next links, as Docusaurus's pagination has it: every doc, and every
+ * category's generated page, in sidebar order (a category's page before its items). Plain links
+ * (to the API page, say) are not pages of the docs and are left out.
+ */
+export function readingOrder(items: readonly SidebarItem[]): { route: string; label: string }[] {
+  const out: { route: string; label: string }[] = [];
+  const walk = (list: readonly SidebarItem[]): void => {
+    for (const item of list) {
+      const isGeneratedPage = item.type === 'category' && item.docId === undefined;
+      if (item.route && (item.docId || isGeneratedPage)) out.push({ route: item.route, label: item.label });
+      if (item.type === 'category') walk(item.items ?? []);
+    }
+  };
+  walk(items);
+  return out;
+}
+
+/** Docs in sidebar order (a category's page before its items); the first is where the navbar's docs item leads. */
 export function flattenSidebar(items: readonly SidebarItem[]): { route: string; label: string; docId: string }[] {
   const out: { route: string; label: string; docId: string }[] = [];
   const walk = (list: readonly SidebarItem[]): void => {

@@ -4,6 +4,7 @@ import { scanContent, type DocSource } from '../../src/content/scan.ts';
 import { buildSidebar } from '../../src/content/sidebar.ts';
 import { parseConfig } from '../../src/config/parse.ts';
 import { composeRoutes, NOT_FOUND_ROUTE } from '../../src/routes.ts';
+import { withGeneratedIndexes } from '../../src/build/category-pages.ts';
 import type { RenderedMarkdown } from '../../src/markdown/render.ts';
 import type { ApiPageData } from '../../theme/data.ts';
 
@@ -99,5 +100,20 @@ describe('the route table', () => {
     ]);
     expect(routes.filter((r) => r.page.route === '/search/').map((r) => r.page.kind)).toEqual(['search']);
     expect(routes.filter((r) => r.page.route === '/guide/').map((r) => r.page.kind)).toEqual(['doc']);
+  });
+});
+
+describe('previous and next links', () => {
+  it('run through every doc and every generated category page once, in sidebar order, each the inverse of the other', () => {
+    const sidebar = withGeneratedIndexes(buildSidebar(docs, new Map()), new Set(docs.map((d) => d.route)));
+    const { routes } = composeRoutes({ config, docs, rendered, sidebar, apiPages: [], sidebarItemsUrl: (key) => `/docs/items/${key}.json`, customPages: [] });
+    const pages = new Map(routes.flatMap((r) => (r.page.kind === 'doc' ? [[r.page.route, r.page.doc] as const] : [])));
+    const chain: string[] = [];
+    for (let route: string | undefined = '/guide/'; route !== undefined; route = pages.get(route)?.next?.route) chain.push(route);
+    expect(chain).toEqual(['/guide/', '/guide/first/', '/guide/second/', '/reference/', '/reference/glossary/', '/reference/deep/', '/reference/deep/long/']);
+    expect(pages.get('/reference/')?.previous).toEqual({ label: 'Second page', route: '/guide/second/' });
+    expect(pages.get('/reference/')?.next?.route).toBe('/reference/glossary/');
+    for (const [i, route] of chain.entries()) expect(pages.get(route)?.previous?.route, route).toBe(chain[i - 1]);
+    expect([...pages.keys()].sort()).toEqual([...chain].sort());
   });
 });
