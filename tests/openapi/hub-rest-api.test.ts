@@ -373,6 +373,14 @@ describe('hub REST API 1.6.0: document', () => {
     expect(Object.keys(api.paths ?? {})).toHaveLength(40);
   });
 
+  it('declares no authentication, as spec §6 shows none, and its introduction says so', () => {
+    const raw = parse(SOURCE) as { security?: unknown; components?: { securitySchemes?: unknown } };
+    expect(raw.security).toBeUndefined();
+    expect(raw.components?.securitySchemes).toBeUndefined();
+    for (const { method, path: p, operation } of allCalls) expect((operation as { security?: unknown }).security, `${method} ${p}`).toBeUndefined();
+    expect(spec.info.description).toMatch(/Authentication: the 1\.6\.0 documentation describes none/);
+  });
+
   it('is OpenAPI 3.0.3, titled "Hub REST API", version 1.6.0, with a plain markdown description', () => {
     expect(spec.openapi).toBe('3.0.3');
     expect(spec.info.title).toBe('Hub REST API');
