@@ -27,7 +27,9 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const parameters = parametersOf(ctx, entry).map((p) => parameterView(ctx, p, scope('request')));
   const body = resolveRefs(ctx.document, op.requestBody).value;
   const requestBody = isObject(body) ? bodyView(ctx, body, scope('request')) : undefined;
-  const responses = Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, response]) => responseView(ctx, status, response, scope('response')));
+  const responses = Object.entries(isObject(op.responses) ? op.responses : {})
+    .map(([status, response]) => responseView(ctx, status, response, scope('response')))
+    .sort(byStatus);
   const security = securityOf(ctx.document, op);
   const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
   return {
@@ -87,17 +89,47 @@ function responseView(ctx: OperationContext, status: string, node: unknown, scop
     return { name, required: x.required === true, descriptionHtml: ctx.description(x.description), ...(x.schema !== undefined ? { schema: schemaView(ctx, x.schema, scope) } : {}) };
   });
   const summary = plainSummary(r.description);
-  // A one-line description is the heading already; only a longer one is repeated in full.
-  const descriptionHtml = typeof r.description === 'string' && r.description.trim() !== summary ? ctx.description(r.description) : '';
-  return { status, summary, descriptionHtml, headers, contents: mediaViews(ctx, r.content, scope) };
+  return { status, summary, descriptionHtml: ctx.description(belowSummary(r.description)), headers, contents: mediaViews(ctx, r.content, scope) };
 }
+
+/**
+ * What a response's description adds to its one-line heading: nothing for a one-line description,
+ * the paragraphs after the first when the first is that line alone, else the whole text.
+ */
+function belowSummary(text: unknown): string {
+  if (typeof text !== 'string') return '';
+  const [first = '', ...rest] = text.trim().split(/\n\s*\n/);
+  const firstIsHeading = !first.includes('\n') && plainFirstLine(first).length <= SUMMARY_CHARS;
+  return firstIsHeading ? rest.join('\n\n') : text;
+}
+
+/**
+ * Responses in the order readers look for them, whatever order the keys come in (JavaScript puts
+ * keys like "404" before "2XX" and "default"): by status, a range such as 2XX after the codes of
+ * its class, `default` last.
+ */
+export function byStatus(a: { status: string }, b: { status: string }): number {
+  return statusRank(a.status) - statusRank(b.status);
+}
+
+function statusRank(status: string): number {
+  if (/^\d{3}$/.test(status)) return Number(status);
+  const range = /^([1-5])XX$/i.exec(status);
+  return range ? Number(range[1]) * 100 + 99.5 : 1000;
+}
+
+const SUMMARY_CHARS = 140;
 
 /** A description's first line without markdown marks, for a one-line heading. */
 function plainSummary(text: unknown): string {
+  const plain = plainFirstLine(text);
+  return plain.length > SUMMARY_CHARS ? `${plain.slice(0, SUMMARY_CHARS - 1)}…` : plain;
+}
+
+function plainFirstLine(text: unknown): string {
   if (typeof text !== 'string') return '';
   const line = text.trim().split('\n')[0] ?? '';
-  const plain = line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_#>]/g, '').trim();
-  return plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
+  return line.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_#>]/g, '').trim();
 }
 
 function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): ApiMediaView[] {

@@ -9,6 +9,7 @@ import type { ApiOperationView, ApiReferenceModel, SchemaView } from '../../them
 import { loadApiSpec, type LoadedApiSpec } from '../../src/openapi/load.ts';
 import { referencePages, type ReferencePage } from '../../src/openapi/reference-model.ts';
 import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
+import { byStatus } from '../../src/openapi/operation-view.ts';
 import { ROOT } from '../helpers.ts';
 
 const FIXTURES = path.join(ROOT, 'tests/fixtures/openapi');
@@ -219,5 +220,26 @@ describe('the hub REST API 1.6.0', () => {
     expect(op(model, 'operation/setProperty').requestBody?.contents[0]?.examples[0]?.generated).toBe(false);
     expect(op(model, 'operation/createRundown').requestBody?.contents[0]?.examples[0]?.generated).toBe(false);
     expect(op(model, 'operation/listEngines').responses[0]?.contents[0]?.examples[0]?.generated).toBe(true);
+  });
+
+  it('lists responses by status, a range after the codes of its class and default last; a heading line is not repeated below', async () => {
+    const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
+    // JavaScript orders the keys "422", "500" before "2XX" and "default".
+    expect(op(model, 'operation/createLaunchConfig').responses.map((r) => r.status)).toEqual(['2XX', '422', '500']);
+    expect(op(model, 'operation/launchLaunchConfig').responses.map((r) => r.status)).toEqual(['404', '422', '500', 'default']);
+    const created = op(model, 'operation/createLaunchConfig').responses[0];
+    expect(created?.summary).toBe('The new configuration');
+    expect(created?.descriptionHtml).not.toContain('The new configuration');
+    expect(created?.descriptionHtml).toContain('gives this body but not its status code');
+    const notShown = op(model, 'operation/launchLaunchConfig').responses.at(-1);
+    expect(notShown?.summary).toBe('Not documented');
+    expect(notShown?.descriptionHtml).toMatch(/^<p>The 1\.6\.0 documentation does not show the answer/);
+  });
+});
+
+describe('response order', () => {
+  it('sorts codes by number, NXX after the codes of class N, default last, keeping equal ranks in place', () => {
+    const statuses = ['default', '500', '4XX', '2XX', '404', '201', '200', '1XX'];
+    expect(statuses.map((status) => ({ status })).sort(byStatus).map((r) => r.status)).toEqual(['1XX', '200', '201', '2XX', '404', '4XX', '500', 'default']);
   });
 });
