@@ -14,13 +14,13 @@ import { copyFixture, runCli, ROOT } from '../helpers.ts';
 let site: E2eSite;
 let fake: Server;
 let fakePort = 0;
-const received: { method: string; url: string; trace: string | undefined }[] = [];
+const received: { method: string; url: string; trace: string | undefined; key?: string | undefined }[] = [];
 
 beforeAll(async () => {
   fake = createServer((request, response) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-trace,content-type,accept', 'access-control-allow-methods': 'GET,POST,DELETE' };
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-trace,x-board-key,content-type,accept', 'access-control-allow-methods': 'GET,POST,DELETE' };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    received.push({ method: request.method ?? '', url: request.url ?? '', trace: request.headers['x-trace'] as string | undefined });
+    received.push({ method: request.method ?? '', url: request.url ?? '', trace: request.headers['x-trace'] as string | undefined, key: request.headers['x-board-key'] as string | undefined });
     response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('[{"title":"Water the plants"}]');
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
@@ -32,7 +32,12 @@ beforeAll(async () => {
   await copyFile(path.join(fixtures, 'scene-graph-cycles.json'), path.join(dir, 'openapi/scenes.json'));
   // The task board's server is the fake on 127.0.0.1, so Try it can be observed.
   const tasks = await readFile(path.join(fixtures, 'tasks-3.1-no-operation-ids.yaml'), 'utf8');
-  await writeFile(path.join(dir, 'openapi/tasks.yaml'), tasks.replace('tags:\n', `servers:\n  - url: http://127.0.0.1:${fakePort}/v2\ntags:\n`));
+  // Listing the tasks needs a key (an API key in a header), so Try it must be able to send one.
+  const secured = tasks
+    .replace('tags:\n', `servers:\n  - url: http://127.0.0.1:${fakePort}/v2\ntags:\n`)
+    .replace('      summary: List the tasks of a list\n', '      summary: List the tasks of a list\n      security:\n        - boardKey: []\n')
+    .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n');
+  await writeFile(path.join(dir, 'openapi/tasks.yaml'), secured);
   const config = path.join(dir, 'config.yaml');
   await writeFile(
     config,
@@ -127,6 +132,27 @@ describe('API pages from config', () => {
     await page.locator('[id="operation/post_lists__listId__tasks"] [data-try-it]').click();
     await page.locator('[id="operation/post_lists__listId__tasks"] .swagger-ui .opblock').waitFor();
     expect(await op.locator('[data-try-panel]').isHidden()).toBe(true);
+    await page.close();
+  });
+
+  it("Try it's Authorize button takes a key that the next request sends", async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/get_lists__listId__tasks"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.scheme-container button.authorize').click();
+    const dialog = page.locator('.swagger-ui .dialog-ux .modal-ux');
+    await dialog.locator('input[type="text"], input[type="password"]').first().fill('board-secret-1');
+    await dialog.locator('button.authorize').click();
+    await dialog.locator('button.btn-done').click();
+    await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
+    await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received.at(-1)).toMatchObject({ method: 'GET', url: expect.stringMatching(/^\/v2\/lists\/5d4c3b2a-0000-4000-8000-000000000002\/tasks/), key: 'board-secret-1' });
+    expect(problems).toEqual([]); // no CSP violation or error from the dialog
     await page.close();
   });
 

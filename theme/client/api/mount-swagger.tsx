@@ -2,7 +2,8 @@
  * Try it: Swagger UI (swagger-ui-react), in its own chunk, showing one operation ready to send.
  * One instance serves the whole page: it is moved into the panel of the operation the reader
  * chose, and its `filter` (with our own opsFilter) keeps only that operation. Its layout is ours:
- * the servers (with labelled variables) and the operation, without Swagger UI's title block (the
+ * the servers (with labelled variables), the Authorize button when the spec has security schemes
+ * (credentials then hold for every operation of the page), and the operation, without Swagger UI's title block (the
  * page has the title) and without the `<main>` its default layout adds. Colour mode follows the
  * site through Swagger UI's own dark styles (`html.dark-mode`).
  */
@@ -29,7 +30,7 @@ interface SwaggerSystem {
 
 interface LayoutProps {
   getComponent(name: string, container?: boolean): ComponentType<Record<string, unknown>>;
-  specSelectors: { loadingStatus(): string; taggedOperations(): ImmutableLike; servers(): { size: number } | undefined };
+  specSelectors: { loadingStatus(): string; taggedOperations(): ImmutableLike; servers(): { size: number } | undefined; securityDefinitions(): unknown };
 }
 
 export interface TryItTarget {
@@ -59,6 +60,7 @@ function TryItLayout(props: LayoutProps) {
   const { getComponent, specSelectors } = props;
   const Errors = getComponent('errors', true);
   const Servers = getComponent('ServersContainer', true);
+  const Authorize = getComponent('AuthorizeBtnContainer', true);
   const OperationContainer = getComponent('OperationContainer', true);
   const status = specSelectors.loadingStatus();
   if (status === 'loading') return <div className="swagger-ui"><p className="api-try__status" role="status">Loading the specification…</p></div>;
@@ -66,12 +68,17 @@ function TryItLayout(props: LayoutProps) {
   const tagged = specSelectors.taggedOperations();
   const tag = tagged.keySeq().first() ?? '';
   const op = (tagged.first()?.get('operations') as ImmutableLike | undefined)?.first();
+  const hasServers = (specSelectors.servers()?.size ?? 0) > 0;
+  // Swagger UI's Authorize button, as its own layout has it: without it a secured call could not
+  // carry its key or token (the per-operation lock sits in the summary row this layout leaves out).
+  const hasSecurity = Boolean(specSelectors.securityDefinitions());
   return (
     <div className="swagger-ui">
       <Errors />
-      {(specSelectors.servers()?.size ?? 0) > 0 ? (
+      {hasServers || hasSecurity ? (
         <div className="scheme-container">
-          <div className="schemes-server-container"><Servers /></div>
+          {hasServers ? <div className="schemes-server-container"><Servers /></div> : null}
+          {hasSecurity ? <Authorize /> : null}
         </div>
       ) : null}
       {op ? <OperationContainer op={op} tag={tag} path={String(op.get('path'))} method={String(op.get('method'))} specPath={op.get('specPath')} /> : null}
