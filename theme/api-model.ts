@@ -6,7 +6,7 @@
 
 export interface ApiReferenceModel {
   /** Shown above the first tag on the API's first page only. */
-  intro?: { descriptionHtml: string; servers: ApiServerView[] };
+  intro?: { descriptionHtml: string; servers: ApiServerView[]; securitySchemes: ApiSecuritySchemeView[] };
   /** The overview of an API with one page per tag: each tag, its page and how many operations. */
   overview?: { name: string; href: string; descriptionHtml: string; operationCount: number }[];
   tags: ApiTagView[];
@@ -18,6 +18,19 @@ export interface ApiServerView {
   url: string;
   description: string;
   variables: { name: string; defaultValue: string; values: string[]; description: string }[];
+}
+
+/** One scheme of `components.securitySchemes`, for the Authentication section. */
+export interface ApiSecuritySchemeView {
+  name: string;
+  anchor: string;
+  /** "API key", "HTTP bearer", "OAuth 2.0", … */
+  kind: string;
+  /** What a caller sends: where an API key goes, the header, the bearer format, the discovery URL. */
+  facts: { label: string; value: string }[];
+  /** OAuth 2.0 flows with their URLs and scopes. */
+  flows: { name: string; urls: { label: string; value: string }[]; scopes: { name: string; description: string }[] }[];
+  descriptionHtml: string;
 }
 
 export interface ApiTagView {

@@ -164,6 +164,8 @@ export interface ApiPageData {
   introHeadings?: { id: string; text: string }[];
   /** Whether the page shows the Servers section (#servers). */
   hasServers?: boolean;
+  /** Whether the page shows the Authentication section (#authentication). */
+  hasAuthentication?: boolean;
 }
 
 /** What every page carries, whatever its kind. */

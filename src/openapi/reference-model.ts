@@ -13,6 +13,7 @@ import { groupByTag, listOperations, type TagEntry } from './operations.ts';
 import { operationView, type OperationContext } from './operation-view.ts';
 import { isObject } from './pointer.ts';
 import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
+import { securitySchemeViews } from './security-schemes.ts';
 import { serverViews } from './servers.ts';
 
 export const SPLIT_THRESHOLD = 150;
@@ -40,7 +41,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const ctx = operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small);
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
-  const intro = { descriptionHtml, servers: serverViews(document) };
+  const intro = { descriptionHtml, servers: serverViews(document), securitySchemes: securitySchemeViews(document, options.description) };
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => ({
       name: tag.name,
@@ -51,7 +52,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
     ...pageBasics(spec, options, info),
     // The introduction is on the API's first page (all of it, or the overview of a split API).
-    ...(tag ? { tag: tag.name } : { introHeadings, hasServers: intro.servers.length > 0 }),
+    ...(tag ? { tag: tag.name } : { introHeadings, hasServers: intro.servers.length > 0, hasAuthentication: intro.securitySchemes.length > 0 }),
     split,
     nav: nav(tag),
     operationCount: operations.length,

@@ -156,6 +156,21 @@ describe('API pages from config', () => {
     await page.close();
   });
 
+  it("lists Authentication in the column; its link shows every scheme with the OAuth flow's URL and scopes", async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'pets/');
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('.api-nav a', { hasText: /^Authentication$/ }).click();
+    await expectInView(page, 'authentication');
+    const section = page.locator('.api-auth');
+    expect(await section.locator('h3').allTextContents()).toEqual(['petstore_auth OAuth 2.0#', 'api_key API key#']);
+    expect(await section.textContent()).toContain('Authorization URL: https://petstore.example.com/oauth/authorize');
+    expect(await section.locator('.api-auth__scopes td code').allTextContents()).toEqual(['write:pets', 'read:pets']);
+    expect(await section.textContent()).toContain('Sent in the header: api_key');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('filters operations, copies code and remembers the sample language', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
     await openRoute(site, page, 'pets/');

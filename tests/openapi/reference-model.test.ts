@@ -94,6 +94,18 @@ describe('Petstore 3.0 (operationIds, security, several media types)', () => {
   });
 });
 
+describe('the Authentication section', () => {
+  it("is on an API's first page with every security scheme, and the column lists it after Servers; an API without schemes has none", async () => {
+    const [pets] = await pagesOf('petstore-3.0.yaml');
+    expect(pets?.model.intro?.securitySchemes.map((s) => `${s.name}: ${s.kind}`)).toEqual(['petstore_auth: OAuth 2.0', 'api_key: API key']);
+    expect(pets?.model.intro?.securitySchemes[0]?.flows[0]?.scopes.map((s) => s.name)).toEqual(['write:pets', 'read:pets']);
+    expect(pets?.data.hasAuthentication).toBe(true);
+    const [hub] = await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT });
+    expect(hub?.model.intro?.securitySchemes).toEqual([]);
+    expect(hub?.data.hasAuthentication).toBe(false);
+  });
+});
+
 describe('OpenAPI 3.1 without any operationId', () => {
   let model: ApiReferenceModel;
   beforeAll(async () => {

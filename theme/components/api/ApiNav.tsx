@@ -22,8 +22,11 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
   // The tags and operations on this page (a split API lists the others too), in page order.
   const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
-  // The introduction's headings and the servers, on the page that shows them (not while filtering).
-  const intro = words.length > 0 ? [] : [...(api.introHeadings ?? []), ...(api.hasServers ? [{ id: 'servers', text: 'Servers' }] : [])];
+  // The introduction's headings, the servers and authentication, on the page that shows them (not while filtering).
+  const intro =
+    words.length > 0
+      ? []
+      : [...(api.introHeadings ?? []), ...(api.hasServers ? [{ id: 'servers', text: 'Servers' }] : []), ...(api.hasAuthentication ? [{ id: 'authentication', text: 'Authentication' }] : [])];
   // The overview of a split API holds no operation: nothing there to mark, not even its
   // introduction or schemas (the column is its table of contents only where operations are read).
   const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas'] : [])]);

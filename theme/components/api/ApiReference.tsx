@@ -4,7 +4,7 @@
  * placed in the page as it is (never re-created in the browser), so a large API costs the browser
  * only its HTML; src/openapi/ made everything it shows.
  */
-import type { ApiNamedSchema, ApiReferenceModel, ApiServerView } from '../../api-model.ts';
+import type { ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView } from '../../api-model.ts';
 import { Description } from './common.tsx';
 import { Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
@@ -14,6 +14,7 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
   return (
     <div className="api-ref">
       {model.intro ? <Intro descriptionHtml={model.intro.descriptionHtml} servers={model.intro.servers} /> : null}
+      {model.intro && model.intro.securitySchemes.length > 0 ? <Authentication schemes={model.intro.securitySchemes} /> : null}
       {model.overview ? <Overview tags={model.overview} /> : null}
       {model.tags.map((tag) => (
         <section key={tag.anchor} className="api-tag" id={tag.anchor} data-tag-section>
@@ -66,6 +67,69 @@ function Intro(props: { descriptionHtml: string; servers: ApiServerView[] }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Every security scheme: what a caller sends, OAuth flows with URLs and scopes, the scheme's description. */
+function Authentication(props: { schemes: ApiSecuritySchemeView[] }) {
+  return (
+    <section className="api-auth">
+      <h2 id="authentication">Authentication</h2>
+      {props.schemes.map((scheme) => (
+        <section key={scheme.anchor} className="api-auth__scheme" id={scheme.anchor}>
+          <h3>
+            {scheme.name} <span className="api-auth__kind">{scheme.kind}</span>
+            <a className="hash-link" href={`#${scheme.anchor}`} aria-label={`Link to ${scheme.name}`}>
+              #
+            </a>
+          </h3>
+          <Description html={scheme.descriptionHtml} />
+          {scheme.facts.length > 0 ? (
+            <ul className="api-facts">
+              {scheme.facts.map((fact) => (
+                <li key={fact.label}>
+                  {fact.label}: <code>{fact.value}</code>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {scheme.flows.map((flow) => (
+            <div key={flow.name} className="api-auth__flow">
+              <h4>{flow.name} flow</h4>
+              <ul className="api-facts">
+                {flow.urls.map((url) => (
+                  <li key={url.label}>
+                    {url.label}: <code>{url.value}</code>
+                  </li>
+                ))}
+              </ul>
+              {flow.scopes.length > 0 ? (
+                <table className="api-auth__scopes">
+                  <thead>
+                    <tr>
+                      <th scope="col">Scope</th>
+                      <th scope="col">Description</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {flow.scopes.map((scope) => (
+                      <tr key={scope.name}>
+                        <td>
+                          <code>{scope.name}</code>
+                        </td>
+                        <td>{scope.description}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : (
+                <p>No scopes.</p>
+              )}
+            </div>
+          ))}
+        </section>
+      ))}
+    </section>
   );
 }
 
