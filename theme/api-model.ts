@@ -58,8 +58,11 @@ export interface ApiOperationView {
   samples: ApiCodeSample[];
   /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
   sampleBase?: string;
-  /** Names of the security schemes any of which the call needs (empty: none documented). */
-  security: string[];
+  /**
+   * The ways to authorise the call, any one of which will do (empty: none documented); a way lists
+   * every scheme it needs, each with what it is and a link to its part of the Authentication section.
+   */
+  security: { name: string; detail: string; href?: string }[][];
   /** The call also works without them (an empty requirement among the alternatives). */
   securityOptional?: boolean;
 }

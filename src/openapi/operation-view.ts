@@ -16,6 +16,8 @@ import { securityOf, securitySampleParts } from './security.ts';
 export interface OperationContext extends SchemaViewContext {
   /** Absolute URL of the spec file as served: relative server URLs are resolved against it. */
   specLocation: string;
+  /** Link to a security scheme's part of the Authentication section, when it has one. */
+  securityHref?: (scheme: string) => string | undefined;
 }
 
 export function operationView(ctx: OperationContext, entry: OperationEntry): ApiOperationView {
@@ -48,9 +50,13 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     samples: codeSamples(sampleRequest(ctx, entry, body, base)),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
-    security: security.labels,
-    ...(security.optional && security.labels.length > 0 ? { securityOptional: true } : {}),
+    security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),
+    ...(security.optional && security.ways.length > 0 ? { securityOptional: true } : {}),
   };
+}
+
+function withHref(href: string | undefined): { href?: string } {
+  return href ? { href } : {};
 }
 
 /** The operation's parameters and its path's, the operation's winning on the same name and place. */

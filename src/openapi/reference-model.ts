@@ -38,10 +38,17 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const tags = groupByTag(document, operations);
   const split = spec.splitByTag ?? operations.length > SPLIT_THRESHOLD;
   const routeOfTag = tagRoutes(spec.route, tags, split);
-  const ctx = operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small);
+  const securitySchemes = securitySchemeViews(document, options.description);
+  // The Authentication section is on the API's first page: a split API's tag pages link there.
+  const anchorOfScheme = new Map(securitySchemes.map((scheme) => [scheme.name, scheme.anchor]));
+  const schemePage = split ? `${options.baseUrl}${spec.route}/` : '';
+  const ctx: OperationContext = {
+    ...operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small),
+    securityHref: (name) => (anchorOfScheme.has(name) ? `${schemePage}#${anchorOfScheme.get(name)}` : undefined),
+  };
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
-  const intro = { descriptionHtml, servers: serverViews(document), securitySchemes: securitySchemeViews(document, options.description) };
+  const intro = { descriptionHtml, servers: serverViews(document), securitySchemes };
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => ({
       name: tag.name,

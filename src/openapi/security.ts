@@ -24,11 +24,11 @@ function requirements(document: Record<string, unknown>, operation: Record<strin
  * The ways to authorise the call, in words; `optional` when an empty requirement ({}) is among the
  * alternatives (the call also works without). The code samples show the first way either way.
  */
-export function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): { labels: string[]; optional: boolean } {
+export function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): { ways: { name: string; detail: string }[][]; optional: boolean } {
   const alternatives = requirements(document, operation);
   const ways = alternatives.filter((all) => all.length > 0);
-  const label = (r: Requirement) => `${r.name} (${describeScheme(r.scheme)}${r.scopes.length > 0 ? `, scopes ${r.scopes.join(', ')}` : ''})`;
-  return { labels: ways.map((all) => all.map(label).join(' and ')), optional: ways.length < alternatives.length };
+  const part = (r: Requirement) => ({ name: r.name, detail: `${describeScheme(r.scheme)}${r.scopes.length > 0 ? `, scopes ${r.scopes.join(', ')}` : ''}` });
+  return { ways: ways.map((all) => all.map(part)), optional: ways.length < alternatives.length };
 }
 
 function describeScheme(scheme: Record<string, unknown>): string {

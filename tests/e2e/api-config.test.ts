@@ -156,7 +156,7 @@ describe('API pages from config', () => {
     await page.close();
   });
 
-  it("lists Authentication in the column; its link shows every scheme with the OAuth flow's URL and scopes", async () => {
+  it("lists Authentication in the column; it shows every scheme with the OAuth flow's URL and scopes, and operations link their schemes", async () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, 'pets/');
     await page.waitForSelector('html[data-api-ready]');
@@ -167,6 +167,9 @@ describe('API pages from config', () => {
     expect(await section.textContent()).toContain('Authorization URL: https://petstore.example.com/oauth/authorize');
     expect(await section.locator('.api-auth__scopes td code').allTextContents()).toEqual(['write:pets', 'read:pets']);
     expect(await section.textContent()).toContain('Sent in the header: api_key');
+    // An operation's "Authorization" names each scheme with a link to it.
+    await page.locator('[id="operation/getPetById"] .api-op__security a', { hasText: 'api_key' }).click();
+    await expectInView(page, 'security/api_key');
     expect(problems).toEqual([]);
     await page.close();
   });

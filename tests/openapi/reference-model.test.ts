@@ -81,7 +81,10 @@ describe('Petstore 3.0 (operationIds, security, several media types)', () => {
 
   it('code samples call the relative server resolved against the spec, with path values and security', () => {
     const get = op(model, 'operation/getPetById');
-    expect(get.security).toEqual(['api_key (API key in the header "api_key")', 'petstore_auth (OAuth 2.0, scopes read:pets)']);
+    expect(get.security).toEqual([
+      [{ name: 'api_key', detail: 'API key in the header "api_key"', href: '#security/api_key' }],
+      [{ name: 'petstore_auth', detail: 'OAuth 2.0, scopes read:pets', href: '#security/petstore_auth' }],
+    ]);
     expect(get.securityOptional).toBeUndefined();
     expect(sample(get, 'curl')).toBe("curl -X GET 'https://docs.example.com/api/v3/pet/10' \\\n  -H 'api_key: YOUR_API_KEY'");
     expect(sample(get, 'javascript')).toContain('await fetch("https://docs.example.com/api/v3/pet/10", {');
@@ -100,6 +103,11 @@ describe('the Authentication section', () => {
     expect(pets?.model.intro?.securitySchemes.map((s) => `${s.name}: ${s.kind}`)).toEqual(['petstore_auth: OAuth 2.0', 'api_key: API key']);
     expect(pets?.model.intro?.securitySchemes[0]?.flows[0]?.scopes.map((s) => s.name)).toEqual(['write:pets', 'read:pets']);
     expect(pets?.data.hasAuthentication).toBe(true);
+    // An operation links each scheme it needs; on a split API the section is on the overview page.
+    const split = await pagesOf('petstore-3.0.yaml', { splitByTag: true });
+    expect(split[0]?.model.intro?.securitySchemes).toHaveLength(2);
+    const get = split.flatMap((page) => operations(page.model)).find((o) => o.anchor === 'operation/getPetById');
+    expect(get?.security.map((way) => way.map((part) => part.href))).toEqual([['/docs/api/#security/api_key'], ['/docs/api/#security/petstore_auth']]);
     const [hub] = await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT });
     expect(hub?.model.intro?.securitySchemes).toEqual([]);
     expect(hub?.data.hasAuthentication).toBe(false);

@@ -3,6 +3,7 @@
  * (left) beside code samples (right, on a wide screen). Its section carries what the browser needs
  * to filter it, translate Swagger UI's deep links to it, and open the Try-it panel for it.
  */
+import { Fragment } from 'react';
 import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
 import { CodeBlock, Description, Examples, MethodBadge } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
@@ -42,7 +43,7 @@ export function Operation(props: { op: ApiOperationView }) {
       {op.operationId ? <p className="api-op__id">operationId: <code>{op.operationId}</code></p> : null}
       <div className="api-try-panel" data-try-panel hidden />
       <Description html={op.descriptionHtml} />
-      {op.security.length > 0 ? <p className="api-op__security">Authorization{op.securityOptional ? ' (optional)' : ''}: {op.security.join(', or ')}.</p> : null}
+      {op.security.length > 0 ? <Security op={op} /> : null}
       <div className="api-op__columns">
         <div className="api-op__main">
           <Parameters parameters={op.parameters} />
@@ -140,6 +141,28 @@ function Responses(props: { responses: ApiResponseView[] }) {
         );
       })}
     </div>
+  );
+}
+
+/** "Authorization: a (what it is), or b and c (…)." with each scheme linked to its description. */
+function Security(props: { op: ApiOperationView }) {
+  const { op } = props;
+  return (
+    <p className="api-op__security">
+      Authorization{op.securityOptional ? ' (optional)' : ''}:{' '}
+      {op.security.map((way, i) => (
+        <Fragment key={i}>
+          {i > 0 ? ', or ' : null}
+          {way.map((part, j) => (
+            <Fragment key={part.name}>
+              {j > 0 ? ' and ' : null}
+              {part.href ? <a href={part.href}>{part.name}</a> : part.name} ({part.detail})
+            </Fragment>
+          ))}
+        </Fragment>
+      ))}
+      .
+    </p>
   );
 }
 
