@@ -78,6 +78,7 @@ describe('reading the API reference', () => {
     expect(box[0]).toBeGreaterThan(box[1] ?? 0);
     await page.locator('.api-nav__toggle').click();
     expect(await page.locator('.api-nav__op').first().isVisible()).toBe(true);
+    await page.locator('.api-nav__toggle').click(); // the open column lies over the page
     await page.locator('[id="operation/setProperty"] .api-response summary').first().click();
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     expect(await widths()).toEqual([390, 390]);
@@ -96,6 +97,41 @@ describe('reading the API reference', () => {
       expect(await toggle.getAttribute('aria-expanded'), link).toBe('false');
       expect(await page.locator('.api-nav__filter, #api-filter-input').first().isVisible(), link).toBe(false);
     }
+    await page.close();
+  });
+
+  it('on a phone the folded column stays below the navbar while the reader scrolls; a tap outside or Escape folds it', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const toggle = page.locator('.api-nav__toggle');
+    // Deep in the page, the bar is still on screen, just below the navbar (or at the top once it hides).
+    await page.mouse.wheel(0, 6000);
+    await page.waitForTimeout(500);
+    const bar = await toggle.boundingBox();
+    const navbarBottom = await page.evaluate(() => Math.max(0, document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0));
+    expect(bar?.y).toBeGreaterThanOrEqual(navbarBottom - 1);
+    expect(bar?.y).toBeLessThan(navbarBottom + 40);
+    // Open it there and pick an operation: the operation's heading shows below the bar.
+    await toggle.click();
+    await page.locator('.api-nav__op', { hasText: 'Create a launch configuration' }).click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.waitForFunction(() => {
+      const heading = document.getElementById('operation/createLaunchConfig')?.querySelector('h3, h2');
+      const barBottom = document.querySelector('.api-layout__nav')?.getBoundingClientRect().bottom ?? 0;
+      const top = heading?.getBoundingClientRect().top ?? -1;
+      return top >= barBottom && top < window.innerHeight / 2;
+    });
+    // A tap outside folds it; so does Escape, which gives the focus back to the button.
+    await toggle.click();
+    await page.mouse.click(180, 600);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.locator('.api-nav__op').first().focus();
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('api-nav__toggle');
+    expect(problems).toEqual([]);
     await page.close();
   });
 

@@ -3,7 +3,7 @@
  * API, the other tags link to their own pages). On a phone it folds behind one button; without
  * JavaScript it is simply open.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ApiNavTag, ApiPageData } from '../../data.ts';
 import { useSite } from '../../context.tsx';
 import { withBase } from '../../urls.ts';
@@ -32,6 +32,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas'] : [])]);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
+  useFoldOnLeave(open, navRef, setOpen);
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
   return (
     <nav ref={navRef} className="api-nav" aria-label={`${api.title} operations`}>
@@ -109,4 +110,31 @@ function keepInView(nav: HTMLElement | null, active: string | undefined): void {
   const column = nav.getBoundingClientRect();
   const box = link.getBoundingClientRect();
   if (box.top < column.top || box.bottom > column.bottom) nav.scrollTop += box.top - column.top - nav.clientHeight / 3;
+}
+
+/**
+ * On a phone the open column lies over the page (its bar stays below the navbar), so a tap outside
+ * it folds it, as does Escape (in the filter box, once the box is empty), focus going back to its
+ * button.
+ */
+function useFoldOnLeave(open: boolean, navRef: RefObject<HTMLElement>, setOpen: (open: boolean) => void): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    const fold = () => setOpen(false);
+    const onPointerDown = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) fold();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const filter = event.target instanceof HTMLInputElement && event.target.id === 'api-filter-input' ? event.target : null;
+      if (event.key !== 'Escape' || !navRef.current?.contains(event.target as Node) || (filter && filter.value !== '')) return;
+      fold();
+      navRef.current.querySelector<HTMLElement>('.api-nav__toggle')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, navRef, setOpen]);
 }
