@@ -47,7 +47,11 @@ export async function apiReferencePages(spec: LoadedApiSpec, options: ApiPagesOp
     specUrl,
     specLocation: new URL(specUrl, options.siteUrl).href,
     description: createDescriptionRenderer(),
-  }).map((page) => ({ route: page.route, data: { ...page.data, hasSchemas: page.model.schemas.length > 0 }, html: render(page.model) }));
+  }).map((page) => ({
+    route: page.route,
+    data: { ...page.data, hasSchemas: page.model.schemas.length > 0, schemas: page.model.schemas.map(({ name, anchor }) => ({ name, anchor })) },
+    html: render(page.model),
+  }));
   await writeCachedJson(file, pages);
   return pages;
 }

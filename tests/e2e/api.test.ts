@@ -90,7 +90,7 @@ describe('reading the API reference', () => {
     await openRoute(site, page, API);
     await page.waitForSelector('html[data-api-ready]');
     const toggle = page.locator('.api-nav__toggle');
-    for (const link of ['.api-nav__tag >> nth=2', '.api-nav__op >> nth=5', '.api-nav__schemas a']) {
+    for (const link of ['.api-nav__tag >> nth=2', '.api-nav__op >> nth=5', '.api-nav__schemas > a', '.api-nav__schema-list a >> nth=3']) {
       await toggle.click();
       expect(await toggle.getAttribute('aria-expanded'), link).toBe('true');
       await page.locator(link).click();
@@ -209,12 +209,32 @@ describe('the operations column', () => {
       });
     expect(await page.locator('.api-nav').evaluate((nav) => nav.scrollHeight > nav.clientHeight)).toBe(true); // the column does scroll
     await expect.poll(linkVisible).toBe(true);
-    // At the bottom of the page the schemas are what is read; back at the top, the first tag again.
+    // At the bottom of the page a schema is what is read; back at the top, the first tag again.
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await expect.poll(currentHref).toBe('#schemas');
+    await expect.poll(currentHref).toMatch(/^#schema\//);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect.poll(currentHref).toBe(first);
     await expect.poll(linkVisible).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists every schema under Schemas: a click brings it into view and marks it, and the filter narrows the list by name', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const names = await page.locator('.api-nav__schema-list a').allTextContents();
+    const sections = await page.locator('.api-named-schema > h3').evaluateAll((headings) => headings.map((h) => h.firstChild?.textContent ?? ''));
+    expect(names).toEqual(sections);
+    expect(names).toContain('Engine');
+    await page.locator('.api-nav__schema-list a', { hasText: /^Engine$/ }).click();
+    await waitInView(page, 'schema/Engine');
+    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe('#schema/Engine');
+    await page.locator('#api-filter-input').fill('rundown');
+    const narrowed = await page.locator('.api-nav__schema-list a').allTextContents();
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.every((name) => /rundown/i.test(name))).toBe(true);
+    expect(narrowed.length).toBe(names.filter((name) => /rundown/i.test(name)).length);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -29,7 +29,10 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
       : [...(api.introHeadings ?? []), ...(api.hasServers ? [{ id: 'servers', text: 'Servers' }] : []), ...(api.hasAuthentication ? [{ id: 'authentication', text: 'Authentication' }] : [])];
   // The overview of a split API holds no operation: nothing there to mark, not even its
   // introduction or schemas (the column is its table of contents only where operations are read).
-  const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas'] : [])]);
+  // Each named schema is listed too, and the filter narrows them by name.
+  const schemas = (api.schemas ?? []).filter((schema) => matchesFilter(schema.name, words));
+  const showSchemas = api.hasSchemas && (words.length === 0 || schemas.length > 0);
+  const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])]);
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
   useFoldOnLeave(open, navRef, setOpen);
@@ -88,12 +91,23 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
           ))}
         </ul>
         {tags.length === 0 ? <p className="api-nav__none">No operation matches.</p> : null}
-        {api.hasSchemas ? (
-          <p className="api-nav__schemas">
+        {showSchemas ? (
+          <div className="api-nav__schemas">
             <a href="#schemas" {...current('schemas')}>
               Schemas
             </a>
-          </p>
+            {schemas.length > 0 ? (
+              <ul className="api-nav__schema-list">
+                {schemas.map((schema) => (
+                  <li key={schema.anchor}>
+                    <a href={`#${schema.anchor}`} {...current(schema.anchor)}>
+                      {schema.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </nav>
