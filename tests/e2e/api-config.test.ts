@@ -170,6 +170,11 @@ describe('API pages from config', () => {
     // An operation's "Authorization" names each scheme with a link to it.
     await page.locator('[id="operation/getPetById"] .api-op__security a', { hasText: 'api_key' }).click();
     await expectInView(page, 'security/api_key');
+    // While the filter narrows the operations, the section steps aside with the introduction.
+    await page.locator('#api-filter-input').fill('delete');
+    expect(await section.isVisible()).toBe(false);
+    await page.locator('#api-filter-input').fill('');
+    expect(await section.isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
