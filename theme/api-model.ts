@@ -38,6 +38,8 @@ export interface ApiTagView {
   anchor: string;
   descriptionHtml: string;
   operations: ApiOperationView[];
+  /** Operations shown under another of their tags, listed here with a link to them. */
+  also: { anchor: string; href: string; method: string; path: string; summary: string; operationId?: string; deprecated: boolean }[];
 }
 
 export interface ApiOperationView {

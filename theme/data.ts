@@ -127,6 +127,11 @@ export interface ApiOperation {
   path: string;
   summary: string;
   deprecated: boolean;
+  /**
+   * Route of the page that shows the operation, when this is a listing under another of its tags
+   * (an operation is shown under its first tag only).
+   */
+  home?: string;
 }
 
 export interface ApiNavTag {

@@ -1,7 +1,8 @@
 /**
  * The operations of an OpenAPI document in reading order: grouped by their first tag, tags in the
  * order of the document's `tags` list (then first use), each with its anchor. An operation without
- * tags goes under "default", as Swagger UI shows it.
+ * tags goes under "default", as Swagger UI shows it; one with several tags is shown under the
+ * first and listed, with a link to it, under each of the others.
  */
 import { createUniqueIds, operationAnchor, operationKey, tagAnchor } from './anchors.ts';
 import { isObject, keyPathToPointer, type KeyPath } from './pointer.ts';
@@ -15,7 +16,10 @@ function isHttpMethod(key: string): key is (typeof HTTP_METHODS)[number] {
 export interface OperationEntry {
   method: string;
   path: string;
+  /** The first tag: the operation is shown there. */
   tag: string;
+  /** Its other tags, which list it with a link (as Redoc and Swagger UI show it under each). */
+  otherTags: string[];
   operation: Record<string, unknown>;
   pathItem: Record<string, unknown>;
   /** Where the operation is in the document, for findings. */
@@ -29,6 +33,8 @@ export interface TagEntry {
   anchor: string;
   description: string;
   operations: OperationEntry[];
+  /** Operations shown under another (their first) tag that also carry this one. */
+  also: OperationEntry[];
 }
 
 export function listOperations(document: Record<string, unknown>): OperationEntry[] {
@@ -49,6 +55,7 @@ export function listOperations(document: Record<string, unknown>): OperationEntr
         method,
         path,
         tag: tags[0] ?? 'default',
+        otherTags: [...new Set(tags.slice(1))].filter((tag) => tag !== tags[0]),
         operation,
         pathItem,
         keyPath: ['paths', path, method],
@@ -64,18 +71,23 @@ export function groupByTag(document: Record<string, unknown>, operations: Operat
   const declared = Array.isArray(document.tags) ? document.tags.filter(isObject) : [];
   const order = declared.map((t) => String(t.name ?? '')).filter(Boolean);
   const byTag = new Map<string, OperationEntry[]>();
+  const alsoByTag = new Map<string, OperationEntry[]>();
+  const add = (map: Map<string, OperationEntry[]>, tag: string, entry: OperationEntry) => {
+    if (!order.includes(tag)) order.push(tag);
+    const list = map.get(tag);
+    if (list) list.push(entry);
+    else map.set(tag, [entry]);
+  };
   for (const entry of operations) {
-    if (!order.includes(entry.tag)) order.push(entry.tag);
-    const list = byTag.get(entry.tag) ?? [];
-    list.push(entry);
-    byTag.set(entry.tag, list);
+    add(byTag, entry.tag, entry);
+    for (const tag of entry.otherTags) add(alsoByTag, tag, entry);
   }
   const unique = createUniqueIds();
   return order
-    .filter((name) => byTag.has(name))
+    .filter((name) => byTag.has(name) || alsoByTag.has(name))
     .map((name) => {
       const description = declared.find((t) => t.name === name)?.description;
-      return { name, anchor: unique(tagAnchor(name)), description: typeof description === 'string' ? description : '', operations: byTag.get(name) ?? [] };
+      return { name, anchor: unique(tagAnchor(name)), description: typeof description === 'string' ? description : '', operations: byTag.get(name) ?? [], also: alsoByTag.get(name) ?? [] };
     });
 }
 

@@ -4,12 +4,12 @@
  * overview page plus one page per tag, each holding its operations and the schemas they use, so no
  * page carries the whole API. Anchors stay the same either way; only the page they are on changes.
  */
-import type { ApiNamedSchema, ApiReferenceModel } from '../../theme/api-model.ts';
-import type { ApiNavTag, ApiPageData } from '../../theme/data.ts';
+import type { ApiNamedSchema, ApiReferenceModel, ApiTagView } from '../../theme/api-model.ts';
+import type { ApiNavTag, ApiOperation, ApiPageData } from '../../theme/data.ts';
 import { createUniqueIds, schemaAnchor } from './anchors.ts';
 import type { LoadedApiSpec } from './load.ts';
 import { withIntroHeadingIds } from './intro-headings.ts';
-import { groupByTag, listOperations, type TagEntry } from './operations.ts';
+import { groupByTag, listOperations, type OperationEntry, type TagEntry } from './operations.ts';
 import { operationView, type OperationContext } from './operation-view.ts';
 import { isObject } from './pointer.ts';
 import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
@@ -49,13 +49,16 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
   const intro = { descriptionHtml, servers: serverViews(document), securitySchemes };
+  // An operation with several tags is shown on its first tag's page and listed under the others.
+  const homeOf = (op: OperationEntry) => routeOfTag.get(tags.find((tag) => tag.name === op.tag) as TagEntry) ?? `/${spec.route}/`;
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => ({
       name: tag.name,
       anchor: tag.anchor,
       route: routeOfTag.get(tag) ?? `/${spec.route}/`,
-      operations: !split || current === undefined || tag === current ? tag.operations.map((op) => ({ anchor: op.anchor, ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}), method: op.method.toUpperCase(), path: op.path, summary: typeof op.operation.summary === 'string' ? op.operation.summary : '', deprecated: op.operation.deprecated === true })) : null,
+      operations: !split || current === undefined || tag === current ? [...tag.operations.map((op) => navOperation(op)), ...tag.also.map((op) => navOperation(op, homeOf(op)))] : null,
     }));
+  const alsoLink = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
   const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
     ...pageBasics(spec, options, info),
     // The introduction is on the API's first page (all of it, or the overview of a split API).
@@ -66,7 +69,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   });
   if (!split) {
     ctx.referenced.clear();
-    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag)), schemas: [] };
+    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag, alsoLink)), schemas: [] };
     model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
     return [{ route: spec.route, model, data: pageData(undefined) }];
   }
@@ -76,7 +79,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
     overview,
     ...tags.map((tag) => {
       ctx.referenced.clear();
-      const model: ApiReferenceModel = { tags: [tagView(ctx, tag)], schemas: [] };
+      const model: ApiReferenceModel = { tags: [tagView(ctx, tag, alsoLink)], schemas: [] };
       model.schemas = namedSchemas(ctx, [...ctx.referenced]);
       return { route: (routeOfTag.get(tag) ?? '').replace(/^\/|\/$/g, ''), model, data: pageData(tag) };
     }),
@@ -121,8 +124,27 @@ function operationContext(document: Record<string, unknown>, options: ReferenceO
   };
 }
 
-function tagView(ctx: OperationContext, tag: TagEntry) {
-  return { name: tag.name, anchor: tag.anchor, descriptionHtml: ctx.description(tag.description), operations: tag.operations.map((op) => operationView(ctx, op)) };
+function tagView(ctx: OperationContext, tag: TagEntry, alsoLink: (op: OperationEntry) => string): ApiTagView {
+  return {
+    name: tag.name,
+    anchor: tag.anchor,
+    descriptionHtml: ctx.description(tag.description),
+    operations: tag.operations.map((op) => operationView(ctx, op)),
+    also: tag.also.map((op) => ({ ...navOperation(op), href: alsoLink(op) })),
+  };
+}
+
+/** An operation as the column lists it; `home` is the page that shows it, when it is listed under another of its tags. */
+function navOperation(op: OperationEntry, home?: string): ApiOperation {
+  return {
+    anchor: op.anchor,
+    ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}),
+    method: op.method.toUpperCase(),
+    path: op.path,
+    summary: typeof op.operation.summary === 'string' ? op.operation.summary : '',
+    deprecated: op.operation.deprecated === true,
+    ...(home ? { home } : {}),
+  };
 }
 
 /** Each named schema once, with every schema it links to (collapsed uses expand from here). */

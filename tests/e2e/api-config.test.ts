@@ -36,7 +36,9 @@ beforeAll(async () => {
   const secured = tasks
     .replace('tags:\n', `servers:\n  - url: http://127.0.0.1:${fakePort}/v2\ntags:\n`)
     .replace('      summary: List the tasks of a list\n', '      summary: List the tasks of a list\n      security:\n        - boardKey: []\n')
-    .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n');
+    .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n')
+    // Adding a task is tagged twice: it is shown under Task Lists and listed under Board admin.
+    .replace('      tags: [Task Lists]\n      summary: Add a task\n', '      tags: [Task Lists, Board admin]\n      summary: Add a task\n');
   await writeFile(path.join(dir, 'openapi/tasks.yaml'), secured);
   const config = path.join(dir, 'config.yaml');
   await writeFile(
@@ -175,6 +177,26 @@ describe('API pages from config', () => {
     expect(await section.isVisible()).toBe(false);
     await page.locator('#api-filter-input').fill('');
     expect(await section.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists an operation under its second tag with a link to it, in the column and in the page, and filters the listing', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, 'tasks/');
+    await page.waitForSelector('html[data-api-ready]');
+    const admin = page.locator('section.api-tag', { has: page.locator('h2', { hasText: 'Board admin' }) });
+    expect(await admin.locator('section.api-op').count()).toBe(0);
+    expect(await admin.locator('.api-tag__also a').allTextContents()).toEqual(['POST Add a task']);
+    await admin.locator('.api-tag__also a').click();
+    await expectInView(page, 'operation/post_lists__listId__tasks');
+    // The column lists it under both tags; both links lead to the one operation.
+    const links = page.locator('.api-nav a[href="#operation/post_lists__listId__tasks"]');
+    expect(await links.count()).toBe(2);
+    await page.locator('#api-filter-input').fill('zzz');
+    expect(await admin.isVisible()).toBe(false);
+    await page.locator('#api-filter-input').fill('add');
+    expect(await admin.locator('.api-tag__also li').isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

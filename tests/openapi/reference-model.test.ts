@@ -4,12 +4,15 @@
  * examples and code samples.
  */
 import { describe, it, expect, beforeAll } from 'vitest';
+import os from 'node:os';
 import path from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { ApiOperationView, ApiReferenceModel, SchemaView } from '../../theme/api-model.ts';
 import { loadApiSpec, type LoadedApiSpec } from '../../src/openapi/load.ts';
 import { referencePages, type ReferencePage } from '../../src/openapi/reference-model.ts';
 import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
 import { byStatus } from '../../src/openapi/operation-view.ts';
+import { apiRecords } from '../../src/search/records.ts';
 import { ROOT } from '../helpers.ts';
 
 const FIXTURES = path.join(ROOT, 'tests/fixtures/openapi');
@@ -111,6 +114,38 @@ describe('the Authentication section', () => {
     const [hub] = await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT });
     expect(hub?.model.intro?.securitySchemes).toEqual([]);
     expect(hub?.data.hasAuthentication).toBe(false);
+  });
+});
+
+describe('an operation with several tags', () => {
+  const spec = (dir: string) =>
+    writeFile(
+      path.join(dir, 'multi.yaml'),
+      [
+        'openapi: 3.0.3',
+        'info: { title: Multi, version: "1" }',
+        'paths:',
+        '  /a: { get: { operationId: getA, tags: [boards, lists], summary: Get A, responses: { "200": { description: ok } } } }',
+        '  /b: { get: { operationId: getB, tags: [lists], summary: Get B, responses: { "200": { description: ok } } } }',
+      ].join('\n'),
+    );
+
+  it('is shown under its first tag, and the other tag lists it with a link, in the page and in the column (not twice in search)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-multi-tag-'));
+    await spec(dir);
+    const [one] = await pagesOf('multi.yaml', { root: dir });
+    const lists = one?.model.tags.find((tag) => tag.name === 'lists');
+    expect(lists?.operations.map((op) => op.anchor)).toEqual(['operation/getB']);
+    expect(lists?.also).toMatchObject([{ anchor: 'operation/getA', href: '#operation/getA', method: 'GET', path: '/a', summary: 'Get A' }]);
+    const navLists = one?.data.nav.find((tag) => tag.name === 'lists');
+    expect(navLists?.operations?.map((op) => `${op.anchor} ${op.home ?? '-'}`)).toEqual(['operation/getB -', 'operation/getA /api/']);
+    const records = apiRecords({ ...(one?.data as ReferencePage['data']), hasSchemas: false }, '/docs/api/', { language: 'en', tag: 'x' });
+    expect(records.filter((r) => r.url.endsWith('#operation/getA')).map((r) => r.hierarchy.lvl1)).toEqual(['boards']);
+    // Split into a page per tag, the link goes to the page that shows the operation.
+    const split = await pagesOf('multi.yaml', { root: dir, splitByTag: true });
+    const listsPage = split.find((page) => page.data.tag === 'lists');
+    expect(listsPage?.model.tags[0]?.also[0]?.href).toBe('/docs/api/boards/#operation/getA');
+    expect(listsPage?.data.nav.find((tag) => tag.name === 'lists')?.operations?.find((op) => op.anchor === 'operation/getA')?.home).toBe('/api/boards/');
   });
 });
 

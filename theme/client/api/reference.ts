@@ -113,7 +113,7 @@ export function applyFilter(root: HTMLElement, query: string): void {
   let shown = 0;
   root.querySelectorAll<HTMLElement>('[data-tag-section]').forEach((tag) => {
     let any = false;
-    tag.querySelectorAll<HTMLElement>('[data-op]').forEach((op) => {
+    tag.querySelectorAll<HTMLElement>('[data-op], [data-op-link]').forEach((op) => {
       const match = matchesFilter(op.dataset.filter ?? '', words);
       op.hidden = !match;
       if (match) any = true;
@@ -185,10 +185,12 @@ function swaggerDeepLinkTarget(root: HTMLElement, id: string): HTMLElement | nul
 
 /** On a split API, an operation or tag anchor may live on another page: go there. */
 function followToOtherPage(api: ApiPageData, id: string): void {
-  const tag = api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id));
-  if (!tag || window.location.pathname.endsWith(tag.route)) return;
+  // An operation listed under another of its tags names the page that shows it.
+  const listed = api.nav.flatMap((t) => t.operations ?? []).find((op) => op.anchor === id && op.home);
+  const route = listed?.home ?? api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id && !op.home))?.route;
+  if (!route || window.location.pathname.endsWith(route)) return;
   const link = document.createElement('a');
-  link.href = `${withBase(document.documentElement.dataset.base ?? '/', tag.route)}#${id}`;
+  link.href = `${withBase(document.documentElement.dataset.base ?? '/', route)}#${id}`;
   document.body.appendChild(link);
   link.click(); // the client router takes internal links
   link.remove();

@@ -16,12 +16,13 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const baseUrl = useSite().baseUrl;
   const [open, setOpen] = useState(false);
   const words = filterWords(props.query);
-  const hrefOf = (tag: ApiNavTag, anchor: string) => (tag.route === props.route ? `#${anchor}` : `${withBase(baseUrl, tag.route)}#${anchor}`);
+  const hrefTo = (route: string, anchor: string) => (route === props.route ? `#${anchor}` : `${withBase(baseUrl, route)}#${anchor}`);
+  const hrefOf = (tag: ApiNavTag, anchor: string) => hrefTo(tag.route, anchor);
   const tags = api.nav
     .map((tag) => ({ tag, operations: tag.operations?.filter((op) => matchesFilter(operationFilterText(op), words)) ?? null }))
     .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
   // The tags and operations on this page (a split API lists the others too), in page order.
-  const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
+  const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).filter((op) => !op.home).map((op) => op.anchor)]);
   // The introduction's headings, the servers and authentication, on the page that shows them (not while filtering).
   const intro =
     words.length > 0
@@ -79,7 +80,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
                 <ul className="api-nav__ops">
                   {operations.map((op) => (
                     <li key={op.anchor}>
-                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={hrefOf(tag, op.anchor)} {...current(op.anchor)}>
+                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={op.home ? hrefTo(op.home, op.anchor) : hrefOf(tag, op.anchor)} {...(op.home ? {} : current(op.anchor))}>
                         <MethodBadge method={op.method} />
                         <span className="api-nav__op-label">{op.summary || op.path}</span>
                       </a>

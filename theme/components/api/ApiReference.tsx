@@ -4,8 +4,8 @@
  * placed in the page as it is (never re-created in the browser), so a large API costs the browser
  * only its HTML; src/openapi/ made everything it shows.
  */
-import type { ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView } from '../../api-model.ts';
-import { Description } from './common.tsx';
+import type { ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
+import { Description, MethodBadge } from './common.tsx';
 import { Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
 
@@ -28,12 +28,32 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
           {tag.operations.map((op) => (
             <Operation key={op.anchor} op={op} />
           ))}
+          {tag.also.length > 0 ? <AlsoInTag tag={tag.name} operations={tag.also} /> : null}
         </section>
       ))}
       {model.schemas.length > 0 ? <Schemas schemas={model.schemas} /> : null}
       <p className="api-ref__none" data-filter-empty hidden>
         No operation matches the filter.
       </p>
+    </div>
+  );
+}
+
+/** Operations of this tag shown under another of their tags: one link each, filtered as operations are. */
+function AlsoInTag(props: { tag: string; operations: ApiTagView['also'] }) {
+  return (
+    <div className="api-tag__also">
+      <p className="api-tag__also-title">Also tagged {props.tag}</p>
+      <ul>
+        {props.operations.map((op) => (
+          <li key={op.anchor} data-op-link data-filter={[op.method, op.path, op.summary, op.operationId ?? ''].join(' ').toLowerCase()}>
+            <a href={op.href}>
+              <MethodBadge method={op.method} /> {op.summary || op.path}
+            </a>{' '}
+            <code>{op.path}</code>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
