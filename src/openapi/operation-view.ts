@@ -12,6 +12,7 @@ import { codeSamples, type SampleRequest } from './samples.ts';
 import { sampleBaseUrl } from './servers.ts';
 import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
 import { securityOf, securitySampleParts } from './security.ts';
+import { fileFields } from './file-fields.ts';
 
 export interface OperationContext extends SchemaViewContext {
   /** Absolute URL of the spec file as served: relative server URLs are resolved against it. */
@@ -171,7 +172,8 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
     const [mediaType, m] = media;
     const mm = isObject(m) ? m : {};
     const example = mm.example ?? firstExample(ctx, mm) ?? sampleValue(ctx.document, mm.schema, 'request');
-    request.body = { mediaType, value: example ?? {} };
+    const files = /multipart\/form-data/.test(mediaType) ? fileFields(ctx.document, mm.schema) : [];
+    request.body = { mediaType, value: example ?? {}, ...(files.length > 0 ? { files } : {}) };
   }
   return request;
 }

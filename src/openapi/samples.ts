@@ -11,7 +11,19 @@ export interface SampleRequest {
   url: string;
   query: [string, string][];
   headers: [string, string][];
-  body?: { mediaType: string; value: unknown };
+  /** `files`: the fields of a multipart body that carry files (see file-fields.ts). */
+  body?: { mediaType: string; value: unknown; files?: string[] };
+}
+
+const isMultipart = (mediaType: string) => /multipart\/form-data/.test(mediaType);
+
+/** The fields of a multipart body: each with its text, or marked as a file to upload. */
+function multipartFields(body: NonNullable<SampleRequest['body']>): { name: string; text: string; file: boolean }[] {
+  const files = new Set(body.files ?? []);
+  const fields = Object.entries(asRecord(body.value)).map(([name, value]) => ({ name, text: typeof value === 'string' ? value : JSON.stringify(value), file: files.has(name) }));
+  // A required file field may be missing from a made-up value; it is the point of the request.
+  for (const name of files) if (!fields.some((field) => field.name === name)) fields.push({ name, text: '', file: true });
+  return fields;
 }
 
 export function codeSamples(request: SampleRequest): ApiCodeSample[] {
@@ -45,8 +57,8 @@ function curlSample(request: SampleRequest): string {
   for (const [name, value] of request.headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   const body = request.body;
   if (body) {
-    if (/multipart\/form-data/.test(body.mediaType)) {
-      for (const [name, value] of Object.entries(asRecord(body.value))) lines.push(`-F ${shellQuote(`${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
+    if (isMultipart(body.mediaType)) {
+      for (const field of multipartFields(body)) lines.push(`-F ${shellQuote(`${field.name}=${field.file ? `@path/to/${field.name}` : field.text}`)}`);
     } else {
       lines.push(`-H ${shellQuote(`Content-Type: ${body.mediaType}`)}`);
       if (isForm(body.mediaType)) lines.push(`--data ${shellQuote(formText(body.value))}`);
@@ -61,17 +73,22 @@ function fetchSample(request: SampleRequest): string {
   const headers: [string, string][] = [...request.headers];
   const body = request.body;
   let bodyLine: string | undefined;
-  if (body && !/multipart\/form-data/.test(body.mediaType)) headers.push(['Content-Type', body.mediaType]);
+  const before: string[] = [];
+  if (body && !isMultipart(body.mediaType)) headers.push(['Content-Type', body.mediaType]);
   if (body) {
     if (isJson(body.mediaType)) bodyLine = `  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2) ?? 'null', '  ')}),`;
     else if (isForm(body.mediaType)) bodyLine = `  body: new URLSearchParams(${JSON.stringify(formText(body.value))}),`;
-    else if (/multipart\/form-data/.test(body.mediaType)) bodyLine = '  body: formData, // a FormData with the fields of the request body';
-    else bodyLine = `  body: ${typeof body.value === 'string' ? JSON.stringify(body.value) : 'data'},`;
+    else if (isMultipart(body.mediaType)) {
+      // fetch sets the multipart Content-Type, with its boundary, from the FormData.
+      before.push('const formData = new FormData();', ...multipartFields(body).map((field) => formDataLine(field)), '');
+      bodyLine = '  body: formData,';
+    } else bodyLine = `  body: ${typeof body.value === 'string' ? JSON.stringify(body.value) : 'data'},`;
   }
   const options = [`  method: ${JSON.stringify(request.method)},`];
   if (headers.length > 0) options.push(`  headers: {\n${headers.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)},`).join('\n')}\n  },`);
   if (bodyLine) options.push(bodyLine);
   return [
+    ...before,
     `const response = await fetch(${JSON.stringify(fullUrl(request))}, {`,
     ...options,
     '});',
@@ -88,8 +105,15 @@ function pythonSample(request: SampleRequest): string {
     if (isJson(body.mediaType)) {
       if (body.mediaType !== 'application/json') headers.push(['Content-Type', body.mediaType]);
       args.push(`    json=${pythonLiteral(body.value, '    ')},`);
-    } else if (isForm(body.mediaType) || /multipart\/form-data/.test(body.mediaType)) {
-      args.push(`    ${isForm(body.mediaType) ? 'data' : 'files'}=${pythonLiteral(stringValues(body.value), '    ')},`);
+    } else if (isForm(body.mediaType)) {
+      args.push(`    data=${pythonLiteral(stringValues(body.value), '    ')},`);
+    } else if (isMultipart(body.mediaType)) {
+      // requests sends `files` and `data` together as one multipart body.
+      const fields = multipartFields(body);
+      const files = fields.filter((field) => field.file).map((field) => `        ${pythonString(field.name)}: open(${pythonString(`path/to/${field.name}`)}, "rb"),`);
+      const texts = fields.filter((field) => !field.file);
+      if (files.length > 0) args.push(`    files={\n${files.join('\n')}\n    },`);
+      if (texts.length > 0) args.push(`    data=${pythonLiteral(Object.fromEntries(texts.map((field) => [field.name, field.text])), '    ')},`);
     } else {
       headers.push(['Content-Type', body.mediaType]);
       args.push(`    data=${typeof body.value === 'string' ? pythonString(body.value) : "open('body.bin', 'rb')"},`);
@@ -103,6 +127,12 @@ function pythonSample(request: SampleRequest): string {
 function pythonParams(query: [string, string][]): string {
   if (new Set(query.map(([name]) => name)).size === query.length) return pythonLiteral(Object.fromEntries(query), '    ');
   return `[\n${query.map(([name, value]) => `        (${pythonString(name)}, ${pythonString(value)}),`).join('\n')}\n    ]`;
+}
+
+/** One field appended to the FormData: its text, or a file (a Blob standing in for the reader's). */
+function formDataLine(field: { name: string; text: string; file: boolean }): string {
+  if (!field.file) return `formData.append(${JSON.stringify(field.name)}, ${JSON.stringify(field.text)});`;
+  return `formData.append(${JSON.stringify(field.name)}, new Blob(["the file's contents"]), ${JSON.stringify(field.name)}); // or a File from <input type="file">`;
 }
 
 function bodyText(body: { mediaType: string; value: unknown }): string {
