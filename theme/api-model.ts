@@ -6,7 +6,7 @@
 
 export interface ApiReferenceModel {
   /** Shown above the first tag on the API's first page only. */
-  intro?: { descriptionHtml: string; servers: ApiServerView[]; securitySchemes: ApiSecuritySchemeView[] };
+  intro?: { descriptionHtml: string; links: ApiLinkView[]; servers: ApiServerView[]; securitySchemes: ApiSecuritySchemeView[] };
   /** The overview of an API with one page per tag: each tag, its page and how many operations. */
   overview?: { name: string; href: string; descriptionHtml: string; operationCount: number }[];
   tags: ApiTagView[];
@@ -18,6 +18,13 @@ export interface ApiServerView {
   url: string;
   description: string;
   variables: { name: string; defaultValue: string; values: string[]; description: string }[];
+}
+
+/** "Licence: MIT", "External documentation: Guides": a label, the text, and a link when its URL is allowed. */
+export interface ApiLinkView {
+  label: string;
+  text: string;
+  href?: string;
 }
 
 /** One scheme of `components.securitySchemes`, for the Authentication section. */
@@ -38,6 +45,7 @@ export interface ApiTagView {
   anchor: string;
   descriptionHtml: string;
   operations: ApiOperationView[];
+  externalDocs?: ApiLinkView;
   /** Operations shown under another of their tags, listed here with a link to them. */
   also: { anchor: string; href: string; method: string; path: string; summary: string; operationId?: string; deprecated: boolean }[];
 }
@@ -53,6 +61,7 @@ export interface ApiOperationView {
   path: string;
   summary: string;
   descriptionHtml: string;
+  externalDocs?: ApiLinkView;
   deprecated: boolean;
   parameters: ApiParameterView[];
   requestBody?: ApiBodyView;

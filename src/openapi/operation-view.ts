@@ -4,6 +4,7 @@
  * security it needs, and code samples that call it.
  */
 import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
+import { externalDocsField } from './document-links.ts';
 import type { OperationEntry } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
 import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
@@ -44,6 +45,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     path: entry.path,
     summary: typeof op.summary === 'string' ? op.summary : '',
     descriptionHtml: ctx.description(op.description),
+    ...externalDocsField(op.externalDocs),
     deprecated: op.deprecated === true,
     parameters,
     ...(requestBody ? { requestBody } : {}),

@@ -32,6 +32,8 @@ export interface TagEntry {
   name: string;
   anchor: string;
   description: string;
+  /** The tag's `externalDocs`, as the document gives it. */
+  externalDocs?: unknown;
   operations: OperationEntry[];
   /** Operations shown under another (their first) tag that also carry this one. */
   also: OperationEntry[];
@@ -86,8 +88,16 @@ export function groupByTag(document: Record<string, unknown>, operations: Operat
   return order
     .filter((name) => byTag.has(name) || alsoByTag.has(name))
     .map((name) => {
-      const description = declared.find((t) => t.name === name)?.description;
-      return { name, anchor: unique(tagAnchor(name)), description: typeof description === 'string' ? description : '', operations: byTag.get(name) ?? [], also: alsoByTag.get(name) ?? [] };
+      const tag = declared.find((t) => t.name === name);
+      const description = tag?.description;
+      return {
+        name,
+        anchor: unique(tagAnchor(name)),
+        description: typeof description === 'string' ? description : '',
+        ...(tag?.externalDocs !== undefined ? { externalDocs: tag.externalDocs } : {}),
+        operations: byTag.get(name) ?? [],
+        also: alsoByTag.get(name) ?? [],
+      };
     });
 }
 

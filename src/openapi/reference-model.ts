@@ -5,6 +5,7 @@
  * page carries the whole API. Anchors stay the same either way; only the page they are on changes.
  */
 import type { ApiNamedSchema, ApiReferenceModel, ApiTagView } from '../../theme/api-model.ts';
+import { externalDocsField, infoLinks } from './document-links.ts';
 import type { ApiNavTag, ApiOperation, ApiPageData } from '../../theme/data.ts';
 import { createUniqueIds, schemaAnchor } from './anchors.ts';
 import type { LoadedApiSpec } from './load.ts';
@@ -48,7 +49,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   };
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
-  const intro = { descriptionHtml, servers: serverViews(document), securitySchemes };
+  const intro = { descriptionHtml, links: infoLinks(document), servers: serverViews(document), securitySchemes };
   // An operation with several tags is shown on its first tag's page and listed under the others.
   const homeOf = (op: OperationEntry) => routeOfTag.get(tags.find((tag) => tag.name === op.tag) as TagEntry) ?? `/${spec.route}/`;
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
@@ -129,6 +130,7 @@ function tagView(ctx: OperationContext, tag: TagEntry, alsoLink: (op: OperationE
     name: tag.name,
     anchor: tag.anchor,
     descriptionHtml: ctx.description(tag.description),
+    ...externalDocsField(tag.externalDocs),
     operations: tag.operations.map((op) => operationView(ctx, op)),
     also: tag.also.map((op) => ({ ...navOperation(op), href: alsoLink(op) })),
   };

@@ -149,6 +149,26 @@ describe('an operation with several tags', () => {
   });
 });
 
+describe('links besides the operations', () => {
+  it('shows the API\'s contact and licence in the introduction, and the external documentation of a tag and an operation', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-doc-links-'));
+    await writeFile(
+      path.join(dir, 'links.yaml'),
+      [
+        'openapi: 3.0.3',
+        'info: { title: Links, version: "1", contact: { name: Team, email: team@example.com }, license: { name: MIT, url: "https://opensource.org/license/mit" } }',
+        'tags: [{ name: boards, externalDocs: { url: "https://example.com/boards", description: Boards guide } }]',
+        'paths:',
+        '  /a: { get: { operationId: getA, tags: [boards], externalDocs: { url: "https://example.com/a" }, responses: { "200": { description: ok } } } }',
+      ].join('\n'),
+    );
+    const [page] = await pagesOf('links.yaml', { root: dir });
+    expect(page?.model.intro?.links.map((l) => `${l.label}: ${l.text}`)).toEqual(['Contact: Team', 'Contact email: team@example.com', 'Licence: MIT']);
+    expect(page?.model.tags[0]?.externalDocs).toEqual({ label: 'External documentation', text: 'Boards guide', href: 'https://example.com/boards' });
+    expect(op(page?.model as ApiReferenceModel, 'operation/getA').externalDocs?.href).toBe('https://example.com/a');
+  });
+});
+
 describe('OpenAPI 3.1 without any operationId', () => {
   let model: ApiReferenceModel;
   beforeAll(async () => {

@@ -4,8 +4,8 @@
  * placed in the page as it is (never re-created in the browser), so a large API costs the browser
  * only its HTML; src/openapi/ made everything it shows.
  */
-import type { ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
-import { Description, MethodBadge } from './common.tsx';
+import type { ApiLinkView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
+import { Description, LinkLine, MethodBadge } from './common.tsx';
 import { Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
 
@@ -13,7 +13,7 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
   const { model } = props;
   return (
     <div className="api-ref">
-      {model.intro ? <Intro descriptionHtml={model.intro.descriptionHtml} servers={model.intro.servers} /> : null}
+      {model.intro ? <Intro descriptionHtml={model.intro.descriptionHtml} links={model.intro.links} servers={model.intro.servers} /> : null}
       {model.intro && model.intro.securitySchemes.length > 0 ? <Authentication schemes={model.intro.securitySchemes} /> : null}
       {model.overview ? <Overview tags={model.overview} /> : null}
       {model.tags.map((tag) => (
@@ -25,6 +25,7 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
             </a>
           </h2>
           <Description html={tag.descriptionHtml} />
+          {tag.externalDocs ? <LinkLine link={tag.externalDocs} /> : null}
           {tag.operations.map((op) => (
             <Operation key={op.anchor} op={op} />
           ))}
@@ -58,10 +59,17 @@ function AlsoInTag(props: { tag: string; operations: ApiTagView['also'] }) {
   );
 }
 
-function Intro(props: { descriptionHtml: string; servers: ApiServerView[] }) {
+function Intro(props: { descriptionHtml: string; links: ApiLinkView[]; servers: ApiServerView[] }) {
   return (
     <div className="api-intro">
       <Description html={props.descriptionHtml} />
+      {props.links.length > 0 ? (
+        <div className="api-intro__links">
+          {props.links.map((link) => (
+            <LinkLine key={link.label} link={link} />
+          ))}
+        </div>
+      ) : null}
       {props.servers.length > 0 ? (
         <div className="api-servers">
           <h2 id="servers">Servers</h2>

@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'react';
 import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
-import { CodeBlock, Description, Examples, MethodBadge } from './common.tsx';
+import { CodeBlock, Description, Examples, LinkLine, MethodBadge } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
 
 const PARAMETER_GROUPS: [string, string][] = [
@@ -43,6 +43,7 @@ export function Operation(props: { op: ApiOperationView }) {
       {op.operationId ? <p className="api-op__id">operationId: <code>{op.operationId}</code></p> : null}
       <div className="api-try-panel" data-try-panel hidden />
       <Description html={op.descriptionHtml} />
+      {op.externalDocs ? <LinkLine link={op.externalDocs} /> : null}
       {op.security.length > 0 ? <Security op={op} /> : null}
       <div className="api-op__columns">
         <div className="api-op__main">

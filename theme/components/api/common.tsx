@@ -1,5 +1,5 @@
 /** Small pieces the API reference repeats: method badges, rendered descriptions, code blocks, examples. */
-import type { ApiExampleView } from '../../api-model.ts';
+import type { ApiExampleView, ApiLinkView } from '../../api-model.ts';
 
 export function MethodBadge(props: { method: string }) {
   return <span className={`api-method api-method--${props.method.toLowerCase()}`}>{props.method.toUpperCase()}</span>;
@@ -9,6 +9,24 @@ export function MethodBadge(props: { method: string }) {
 export function Description(props: { html: string | undefined; className?: string }) {
   if (!props.html) return null;
   return <div className={`markdown api-description${props.className ? ` ${props.className}` : ''}`} dangerouslySetInnerHTML={{ __html: props.html }} />;
+}
+
+/** "Label: text" with the text linked when it has an allowed URL; a web link opens a new tab, as the site's external links do. */
+export function LinkLine(props: { link: ApiLinkView }) {
+  const { link } = props;
+  const external = link.href !== undefined && /^https?:/i.test(link.href);
+  return (
+    <p className="api-link-line">
+      {link.label}:{' '}
+      {link.href ? (
+        <a href={link.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {link.text}
+        </a>
+      ) : (
+        link.text
+      )}
+    </p>
+  );
 }
 
 /** A code block that scrolls inside its own box; focusable so keyboard users can scroll it. */
