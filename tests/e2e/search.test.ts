@@ -114,6 +114,31 @@ describe('search modal (embedded index)', () => {
     await page.close();
   });
 
+  it('treats a query of spaces as no query: the start screen stays, and clearing a word with spaces returns to it', async () => {
+    const { page, problems } = await openPage(site);
+    await ready(page);
+    await openModal(page);
+    await page.keyboard.type('   ', { delay: 50 });
+    await page.waitForTimeout(400); // a search would have answered by now
+    expect(await page.locator('.DocSearch-NoResults').count()).toBe(0);
+    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('');
+    // A word, then every letter replaced by a space: back to the start screen, not "No results".
+    await page.keyboard.type('hub', { delay: 50 });
+    await page.waitForSelector('.DocSearch-Hit');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(' ');
+    await page.waitForTimeout(400);
+    expect(await page.locator('.DocSearch-NoResults').count()).toBe(0);
+    expect(await page.locator('.DocSearch-Hit').count()).toBe(0);
+    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('');
+    // Spaces inside a query are kept.
+    await page.keyboard.type('render engine', { delay: 30 });
+    await page.waitForSelector('.DocSearch-Hit');
+    expect(await page.locator('.DocSearch-Input').inputValue()).toBe('render engine');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('remembers recent searches', async () => {
     const { page } = await openPage(site);
     await ready(page);

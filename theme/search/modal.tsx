@@ -58,6 +58,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   // On the embedded index the footer does not credit the hosted service (search.css hides its logo).
   container.className = `docsearch-container docsearch-container--${settings.mode}`;
   document.body.appendChild(container);
+  ignoreBlankQueries(container);
   const failure = createFailureState(container);
   const client = failure.watch(site.client);
   let root: Root | null = null;
@@ -112,7 +113,8 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
 
   const open: SearchModal['open'] = (initial, from) => {
     if (root) return;
-    const typed = typeof initial === 'string' ? { value: initial, caret: initial.length } : (initial ?? { value: '', caret: 0 });
+    const given = typeof initial === 'string' ? { value: initial, caret: initial.length } : (initial ?? { value: '', caret: 0 });
+    const typed = given.value.trim() === '' ? { value: '', caret: 0 } : given;
     opener = from ?? document.activeElement;
     failure.reset();
     root = createRoot(container);
@@ -126,4 +128,25 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     }
   };
   return { open, close, isOpen: () => root !== null };
+}
+
+/**
+ * A query of spaces only is no query: DocSearch would search for it and say `No results for " "`.
+ * Such an input is emptied before DocSearch sees it (a capturing listener on window runs before
+ * React's on the root), so the start screen with recent searches stays.
+ */
+function ignoreBlankQueries(container: HTMLElement): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  window.addEventListener(
+    'input',
+    (event) => {
+      const input = event.target;
+      if (!(input instanceof HTMLInputElement) || !container.contains(input) || !input.classList.contains('DocSearch-Input')) return;
+      if (input.value === '' || input.value.trim() !== '') return;
+      event.stopImmediatePropagation();
+      setValue?.call(input, '');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    true,
+  );
 }
