@@ -373,6 +373,13 @@ describe('hub REST API 1.6.0: document', () => {
     expect(Object.keys(api.paths ?? {})).toHaveLength(40);
   });
 
+  it('gives readyToAir no type, as spec §3 names the field without one, and says so', () => {
+    const long = schemaNamed('NewsroomRundownLong') as Schema & { allOf?: Schema[] };
+    const field = long.allOf?.map((part) => properties(part).readyToAir).find(Boolean) as (Schema & { type?: unknown }) | undefined;
+    expect(field?.type).toBeUndefined();
+    expect(field?.description).toMatch(/names this field but gives neither its type nor its values/);
+  });
+
   it('declares no authentication, as spec §6 shows none, and its introduction says so', () => {
     const raw = parse(SOURCE) as { security?: unknown; components?: { securitySchemes?: unknown } };
     expect(raw.security).toBeUndefined();
