@@ -119,7 +119,8 @@ export interface ApiExampleView {
 }
 
 export interface ApiCodeSample {
-  lang: 'curl' | 'javascript' | 'python';
+  /** What the reader picks a language by, page-wide: `curl`, `javascript`, `python`, or an author's language (see author-samples.ts). */
+  lang: string;
   label: string;
   code: string;
 }

@@ -10,6 +10,7 @@ import { isObject, resolveRefs } from './pointer.ts';
 import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
 import { examplesOf, sampleValue } from './examples.ts';
 import { codeSamples, type SampleRequest } from './samples.ts';
+import { withAuthorSamples } from './author-samples.ts';
 import { sampleBaseUrl } from './servers.ts';
 import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
 import { securityOf, securitySampleParts } from './security.ts';
@@ -50,7 +51,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
-    samples: codeSamples(sampleRequest(ctx, entry, body, base)),
+    samples: withAuthorSamples(op, codeSamples(sampleRequest(ctx, entry, body, base))),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),

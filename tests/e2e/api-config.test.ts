@@ -35,7 +35,11 @@ beforeAll(async () => {
   // Listing the tasks needs a key (an API key in a header), so Try it must be able to send one.
   const secured = tasks
     .replace('tags:\n', `servers:\n  - url: http://127.0.0.1:${fakePort}/v2\ntags:\n`)
-    .replace('      summary: List the tasks of a list\n', '      summary: List the tasks of a list\n      security:\n        - boardKey: []\n')
+    .replace(
+      '      summary: List the tasks of a list\n',
+      // The author wrote a Go sample and a curl one of their own for listing the tasks.
+      "      summary: List the tasks of a list\n      security:\n        - boardKey: []\n      x-codeSamples:\n        - { lang: Go, source: 'resp, err := http.Get(url)' }\n        - { lang: Shell, label: cURL, source: 'curl https://board.example.com/v2/lists/1/tasks' }\n",
+    )
     .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n')
     // Adding a task is tagged twice: it is shown under Task Lists and listed under Board admin.
     .replace('      tags: [Task Lists]\n      summary: Add a task\n', '      tags: [Task Lists, Board admin]\n      summary: Add a task\n');
@@ -197,6 +201,31 @@ describe('API pages from config', () => {
     expect(await admin.isVisible()).toBe(false);
     await page.locator('#api-filter-input').fill('add');
     expect(await admin.locator('.api-tag__also li').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the author's own samples first, and a language an operation lacks falls back to its first sample", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, 'tasks/');
+    await page.waitForSelector('html[data-api-ready]');
+    const list = page.locator('[id="operation/get_lists__listId__tasks"]');
+    const add = page.locator('[id="operation/post_lists__listId__tasks"]');
+    const shown = async (op: typeof list) => (await op.locator('.api-sample:visible pre').textContent())?.trim();
+    expect(await list.locator('button[data-lang]').allTextContents()).toEqual(['Go', 'cURL', 'JavaScript', 'Python']);
+    // curl (the default language): the author's curl replaces the one docsgen writes.
+    expect(await shown(list)).toBe('curl https://board.example.com/v2/lists/1/tasks');
+    expect(await shown(add)).toMatch(/^curl -X POST /);
+    // Go, which only the first operation has: the others keep showing their first sample.
+    await list.locator('button[data-lang="go"]').click();
+    expect(await shown(list)).toBe('resp, err := http.Get(url)');
+    expect(await list.locator('button[data-lang="go"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await shown(add)).toMatch(/^curl -X POST /);
+    expect(await add.locator('button[data-lang="curl"]').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await shown(list)).toBe('resp, err := http.Get(url)');
+    await list.locator('button[data-lang="curl"]').click();
     expect(problems).toEqual([]);
     await page.close();
   });

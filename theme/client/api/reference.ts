@@ -77,9 +77,18 @@ function readLanguage(): string {
   return readStorage(LANGUAGE_KEY) ?? 'curl';
 }
 
+/**
+ * Shows each operation's sample in the chosen language, or its first where it has none (an
+ * author's own samples may be in other languages, or lack curl).
+ */
 function setSampleLanguage(root: HTMLElement, lang: string): void {
   root.dataset.lang = lang;
-  root.querySelectorAll<HTMLButtonElement>('button[data-lang]').forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.lang === lang)));
+  root.querySelectorAll<HTMLElement>('[data-samples]').forEach((block) => {
+    const samples = [...block.querySelectorAll<HTMLElement>('[data-sample]')];
+    const shown = (samples.find((sample) => sample.dataset.sample === lang) ?? samples[0])?.dataset.sample;
+    samples.forEach((sample) => sample.toggleAttribute('data-shown', sample.dataset.sample === shown));
+    block.querySelectorAll<HTMLButtonElement>('button[data-lang]').forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.lang === shown)));
+  });
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {

@@ -189,14 +189,14 @@ function ResponseHeaders(props: { headers: ApiResponseView['headers'] }) {
   );
 }
 
-/** curl, JavaScript and Python; with JavaScript the reader picks one language for the whole page. */
+/** The author's own samples (x-codeSamples), then curl, JavaScript and Python; with JavaScript the reader picks one language for the whole page. */
 function CodeSamples(props: { op: ApiOperationView }) {
   return (
     <div className="api-samples" data-samples data-sample-base={props.op.sampleBase}>
       <p className="api-samples__title">Request</p>
       <div className="api-samples__langs" role="group" aria-label="Language of the code samples">
         {props.op.samples.map((sample) => (
-          <button key={sample.lang} type="button" className="api-samples__lang" data-lang={sample.lang} aria-pressed={sample.lang === 'curl'}>
+          <button key={sample.lang} type="button" className="api-samples__lang" data-lang={sample.lang} aria-pressed={sample === props.op.samples[0]}>
             {sample.label}
           </button>
         ))}
