@@ -10,6 +10,8 @@ export interface ApiReferenceModel {
   /** The overview of an API with one page per tag: each tag, its page and how many operations. */
   overview?: { name: string; href: string; descriptionHtml: string; operationCount: number }[];
   tags: ApiTagView[];
+  /** The API's webhooks (OpenAPI 3.1), on its first page. */
+  webhooks?: ApiEventView[];
   /** Every named schema this page links to, each rendered once. */
   schemas: ApiNamedSchema[];
 }
@@ -50,22 +52,37 @@ export interface ApiTagView {
   also: { anchor: string; href: string; method: string; path: string; summary: string; operationId?: string; deprecated: boolean }[];
 }
 
-export interface ApiOperationView {
+/** A request and its answers: what operations, webhooks and callbacks are made of. */
+export interface ApiMessageView {
+  method: string;
+  summary: string;
+  descriptionHtml: string;
+  deprecated: boolean;
+  parameters: ApiParameterView[];
+  requestBody?: ApiBodyView;
+  responses: ApiResponseView[];
+}
+
+/**
+ * A request the API sends rather than receives: a webhook (3.1 `webhooks`, `name` its key) or a
+ * callback of an operation (`name` its URL expression, such as `{$request.body#/callbackUrl}`).
+ */
+export interface ApiEventView extends ApiMessageView {
+  anchor: string;
+  name: string;
+}
+
+export interface ApiOperationView extends ApiMessageView {
   anchor: string;
   /** Swagger UI's name for the operation (see src/openapi/anchors.ts). */
   key: string;
   operationId?: string;
   /** The tag Swagger UI files the operation under (its first). */
   tag: string;
-  method: string;
   path: string;
-  summary: string;
-  descriptionHtml: string;
   externalDocs?: ApiLinkView;
-  deprecated: boolean;
-  parameters: ApiParameterView[];
-  requestBody?: ApiBodyView;
-  responses: ApiResponseView[];
+  /** Requests the API may send once this call is made, by callback name. */
+  callbacks?: { name: string; events: ApiEventView[] }[];
   samples: ApiCodeSample[];
   /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
   sampleBase?: string;

@@ -173,6 +173,8 @@ export interface ApiPageData {
   hasServers?: boolean;
   /** Whether the page shows the Authentication section (#authentication). */
   hasAuthentication?: boolean;
+  /** The API's webhooks, on the page that shows them (its first). */
+  webhooks?: { anchor: string; method: string; name: string; summary: string }[];
 }
 
 /** What every page carries, whatever its kind. */

@@ -3,7 +3,8 @@
  * resolved), request body and responses per media type with their schemas and examples, the
  * security it needs, and code samples that call it.
  */
-import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
+import type { ApiBodyView, ApiMediaView, ApiMessageView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
+import { callbackViews } from './events.ts';
 import { externalDocsField } from './document-links.ts';
 import type { OperationEntry } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
@@ -25,32 +26,20 @@ export interface OperationContext extends SchemaViewContext {
 
 export function operationView(ctx: OperationContext, entry: OperationEntry): ApiOperationView {
   const op = entry.operation;
-  // One budget and one set of expanded schemas for the whole operation: each schema is shown once.
-  const expanded = new Set<string>();
-  const budget = { rows: ctx.rowBudget };
-  const scope = (purpose: ViewScope['purpose']): ViewScope => ({ purpose, expanded, budget });
-  const parameters = parametersOf(ctx, entry).map((p) => parameterView(ctx, p, scope('request')));
+  const message = messageView(ctx, entry);
   const body = resolveRefs(ctx.document, op.requestBody).value;
-  const requestBody = isObject(body) ? bodyView(ctx, body, scope('request')) : undefined;
-  const responses = Object.entries(isObject(op.responses) ? op.responses : {})
-    .map(([status, response]) => responseView(ctx, status, response, scope('response')))
-    .sort(byStatus);
   const security = securityOf(ctx.document, op);
   const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
+  const callbacks = callbackViews(ctx, op, entry.anchor);
   return {
     anchor: entry.anchor,
     key: entry.key,
     ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
     tag: entry.tag,
-    method: entry.method.toUpperCase(),
     path: entry.path,
-    summary: typeof op.summary === 'string' ? op.summary : '',
-    descriptionHtml: ctx.description(op.description),
+    ...message,
     ...externalDocsField(op.externalDocs),
-    deprecated: op.deprecated === true,
-    parameters,
-    ...(requestBody ? { requestBody } : {}),
-    responses,
+    ...(callbacks.length > 0 ? { callbacks } : {}),
     samples: withAuthorSamples(op, codeSamples(sampleRequest(ctx, entry, body, base))),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
@@ -63,8 +52,35 @@ function withHref(href: string | undefined): { href?: string } {
   return href ? { href } : {};
 }
 
+/**
+ * What a request and its answers are made of: method, summary, description, parameters, body and
+ * responses. Operations have it, and so do webhooks and callbacks (requests the API sends).
+ */
+export function messageView(ctx: OperationContext, entry: Pick<OperationEntry, 'method' | 'operation' | 'pathItem'>): ApiMessageView {
+  const op = entry.operation;
+  // One budget and one set of expanded schemas for the whole operation: each schema is shown once.
+  const expanded = new Set<string>();
+  const budget = { rows: ctx.rowBudget };
+  const scope = (purpose: ViewScope['purpose']): ViewScope => ({ purpose, expanded, budget });
+  const parameters = parametersOf(ctx, entry).map((p) => parameterView(ctx, p, scope('request')));
+  const body = resolveRefs(ctx.document, op.requestBody).value;
+  const requestBody = isObject(body) ? bodyView(ctx, body, scope('request')) : undefined;
+  const responses = Object.entries(isObject(op.responses) ? op.responses : {})
+    .map(([status, response]) => responseView(ctx, status, response, scope('response')))
+    .sort(byStatus);
+  return {
+    method: entry.method.toUpperCase(),
+    summary: typeof op.summary === 'string' ? op.summary : '',
+    descriptionHtml: ctx.description(op.description),
+    deprecated: op.deprecated === true,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
 /** The operation's parameters and its path's, the operation's winning on the same name and place. */
-export function parametersOf(ctx: { document: Record<string, unknown> }, entry: OperationEntry): Record<string, unknown>[] {
+export function parametersOf(ctx: { document: Record<string, unknown> }, entry: Pick<OperationEntry, 'operation' | 'pathItem'>): Record<string, unknown>[] {
   const read = (list: unknown) => (Array.isArray(list) ? list : []).map((p) => resolveRefs(ctx.document, p).value).filter(isObject);
   const own = read(entry.operation.parameters);
   const shared = read(entry.pathItem.parameters).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));

@@ -4,7 +4,8 @@
  * overview page plus one page per tag, each holding its operations and the schemas they use, so no
  * page carries the whole API. Anchors stay the same either way; only the page they are on changes.
  */
-import type { ApiNamedSchema, ApiReferenceModel, ApiTagView } from '../../theme/api-model.ts';
+import type { ApiEventView, ApiNamedSchema, ApiReferenceModel, ApiTagView } from '../../theme/api-model.ts';
+import { webhookViews } from './events.ts';
 import { externalDocsField, infoLinks } from './document-links.ts';
 import type { ApiNavTag, ApiOperation, ApiPageData } from '../../theme/data.ts';
 import { createUniqueIds, schemaAnchor } from './anchors.ts';
@@ -50,6 +51,10 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
   const intro = { descriptionHtml, links: infoLinks(document), servers: serverViews(document), securitySchemes };
+  // Webhooks are on the API's first page, with the introduction (and, on a split API, the schemas they use).
+  ctx.referenced.clear();
+  const webhooks = webhookViews(ctx);
+  const webhookSchemas = [...ctx.referenced];
   // An operation with several tags is shown on its first tag's page and listed under the others.
   const homeOf = (op: OperationEntry) => routeOfTag.get(tags.find((tag) => tag.name === op.tag) as TagEntry) ?? `/${spec.route}/`;
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
@@ -63,19 +68,28 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
     ...pageBasics(spec, options, info),
     // The introduction is on the API's first page (all of it, or the overview of a split API).
-    ...(tag ? { tag: tag.name } : { introHeadings, hasServers: intro.servers.length > 0, hasAuthentication: intro.securitySchemes.length > 0 }),
+    ...(tag
+      ? { tag: tag.name }
+      : {
+          introHeadings,
+          hasServers: intro.servers.length > 0,
+          hasAuthentication: intro.securitySchemes.length > 0,
+          ...(webhooks.length > 0 ? { webhooks: webhooks.map((w) => ({ anchor: w.anchor, method: w.method, name: w.name, summary: w.summary })) } : {}),
+        }),
     split,
     nav: nav(tag),
     operationCount: operations.length,
   });
   if (!split) {
     ctx.referenced.clear();
-    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag, alsoLink)), schemas: [] };
+    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag, alsoLink)), ...withWebhooks(webhooks), schemas: [] };
     model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
     return [{ route: spec.route, model, data: pageData(undefined) }];
   }
   const overviewList = tags.map((tag) => ({ name: tag.name, href: `${options.baseUrl}${(routeOfTag.get(tag) ?? '').slice(1)}`, descriptionHtml: options.description(tag.description), operationCount: tag.operations.length }));
-  const overview: ReferencePage = { route: spec.route, model: { intro, overview: overviewList, tags: [], schemas: [] }, data: pageData(undefined) };
+  const overviewModel: ApiReferenceModel = { intro, overview: overviewList, tags: [], ...withWebhooks(webhooks), schemas: [] };
+  overviewModel.schemas = namedSchemas(ctx, webhookSchemas);
+  const overview: ReferencePage = { route: spec.route, model: overviewModel, data: pageData(undefined) };
   return [
     overview,
     ...tags.map((tag) => {
@@ -134,6 +148,10 @@ function tagView(ctx: OperationContext, tag: TagEntry, alsoLink: (op: OperationE
     operations: tag.operations.map((op) => operationView(ctx, op)),
     also: tag.also.map((op) => ({ ...navOperation(op), href: alsoLink(op) })),
   };
+}
+
+function withWebhooks(webhooks: ApiEventView[]): { webhooks?: ApiEventView[] } {
+  return webhooks.length > 0 ? { webhooks } : {};
 }
 
 /** An operation as the column lists it; `home` is the page that shows it, when it is listed under another of its tags. */

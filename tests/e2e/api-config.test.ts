@@ -41,6 +41,11 @@ beforeAll(async () => {
       "      summary: List the tasks of a list\n      security:\n        - boardKey: []\n      x-codeSamples:\n        - { lang: Go, source: 'resp, err := http.Get(url)' }\n        - { lang: Shell, label: cURL, source: 'curl https://board.example.com/v2/lists/1/tasks' }\n",
     )
     .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n')
+    // The board calls a webhook when a task is done.
+    .replace(
+      '\ncomponents:\n',
+      '\nwebhooks:\n  taskDone:\n    post:\n      summary: A task was done\n      requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Task" } } } }\n      responses: { "200": { description: Acknowledged } }\ncomponents:\n',
+    )
     // Adding a task is tagged twice: it is shown under Task Lists and listed under Board admin.
     .replace('      tags: [Task Lists]\n      summary: Add a task\n', '      tags: [Task Lists, Board admin]\n      summary: Add a task\n');
   await writeFile(path.join(dir, 'openapi/tasks.yaml'), secured);
@@ -226,6 +231,22 @@ describe('API pages from config', () => {
     await page.waitForSelector('html[data-api-ready]');
     expect(await shown(list)).toBe('resp, err := http.Get(url)');
     await list.locator('button[data-lang="curl"]').click();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists the webhooks in the column and shows each with its payload; the filter hides them', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, 'tasks/');
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('.api-nav__webhooks a', { hasText: 'A task was done' }).click();
+    await expectInView(page, 'webhook/taskDone/post');
+    const webhook = page.locator('[id="webhook/taskDone/post"]');
+    expect(await webhook.locator('.api-op__path').textContent()).toBe('taskDone');
+    expect((await webhook.locator('.api-block h4').allTextContents()).map((text) => text.split(' ')[0])).toEqual(['Request', 'Responses']);
+    await page.locator('#api-filter-input').fill('add');
+    expect(await page.locator('.api-webhooks').isVisible()).toBe(false);
+    expect(await page.locator('.api-nav__webhooks').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

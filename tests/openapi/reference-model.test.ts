@@ -13,6 +13,9 @@ import { referencePages, type ReferencePage } from '../../src/openapi/reference-
 import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
 import { byStatus } from '../../src/openapi/operation-view.ts';
 import { apiRecords } from '../../src/search/records.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiReference } from '../../theme/components/api/ApiReference.tsx';
 import { ROOT } from '../helpers.ts';
 
 const FIXTURES = path.join(ROOT, 'tests/fixtures/openapi');
@@ -166,6 +169,58 @@ describe('links besides the operations', () => {
     expect(page?.model.intro?.links.map((l) => `${l.label}: ${l.text}`)).toEqual(['Contact: Team', 'Contact email: team@example.com', 'Licence: MIT']);
     expect(page?.model.tags[0]?.externalDocs).toEqual({ label: 'External documentation', text: 'Boards guide', href: 'https://example.com/boards' });
     expect(op(page?.model as ApiReferenceModel, 'operation/getA').externalDocs?.href).toBe('https://example.com/a');
+  });
+});
+
+describe('webhooks and callbacks', () => {
+  const spec = [
+    'openapi: 3.1.0',
+    'info: { title: Events, version: "1" }',
+    'paths:',
+    '  /subscriptions:',
+    '    post:',
+    '      operationId: subscribe',
+    '      tags: [subs]',
+    '      requestBody: { content: { application/json: { schema: { type: object, properties: { callbackUrl: { type: string } } } } } }',
+    '      responses: { "201": { description: Subscribed } }',
+    '      callbacks:',
+    '        onEvent:',
+    '          "{$request.body#/callbackUrl}":',
+    '            post:',
+    '              summary: Event notice',
+    '              requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Event" } } } }',
+    '              responses: { "204": { description: Received } }',
+    'webhooks:',
+    '  newPet:',
+    '    post:',
+    '      summary: A pet was added',
+    '      requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Event" } } } }',
+    '      responses: { "200": { description: Return 200 to acknowledge } }',
+    'components:',
+    '  schemas:',
+    '    Event: { type: object, properties: { id: { type: string } } }',
+  ].join('\n');
+
+  it("shows the API's webhooks on its first page and an operation's callbacks under it, with their payload and answers", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-events-'));
+    await writeFile(path.join(dir, 'events.yaml'), spec);
+    const [page] = await pagesOf('events.yaml', { root: dir });
+    const model = page?.model as ApiReferenceModel;
+    expect(model.webhooks?.map((w) => [w.anchor, w.method, w.name, w.summary])).toEqual([['webhook/newPet/post', 'POST', 'newPet', 'A pet was added']]);
+    expect(model.webhooks?.[0]?.requestBody?.contents[0]?.schema?.name).toBe('Event');
+    expect(model.webhooks?.[0]?.responses.map((r) => r.status)).toEqual(['200']);
+    expect(page?.data.webhooks).toEqual([{ anchor: 'webhook/newPet/post', method: 'POST', name: 'newPet', summary: 'A pet was added' }]);
+    const callbacks = op(model, 'operation/subscribe').callbacks;
+    expect(callbacks?.map((c) => [c.name, c.events.map((e) => [e.anchor, e.method, e.name])])).toEqual([
+      ['onEvent', [['operation/subscribe/callback/onEvent/post', 'POST', '{$request.body#/callbackUrl}']]],
+    ]);
+    const html = renderToStaticMarkup(createElement(ApiReference, { model }));
+    expect(html).toContain('id="webhook/newPet/post"');
+    expect(html).toContain('id="operation/subscribe/callback/onEvent/post"');
+    // A split API shows them on its overview, with the schemas they use.
+    const split = await pagesOf('events.yaml', { root: dir, splitByTag: true });
+    expect(split[0]?.model.webhooks).toHaveLength(1);
+    expect(split[0]?.model.schemas.map((schema) => schema.name)).toEqual(['Event']);
   });
 });
 

@@ -33,7 +33,10 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   // Each named schema is listed too, and the filter narrows them by name.
   const schemas = (api.schemas ?? []).filter((schema) => matchesFilter(schema.name, words));
   const showSchemas = api.hasSchemas && (words.length === 0 || schemas.length > 0);
-  const active = useActiveAnchor(anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...(api.hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])]);
+  const webhooks = words.length > 0 ? [] : (api.webhooks ?? []);
+  const active = useActiveAnchor(
+    anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...webhooks.map((w) => w.anchor), ...(api.hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])],
+  );
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active]);
   useFoldOnLeave(open, navRef, setOpen);
@@ -92,6 +95,23 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
           ))}
         </ul>
         {tags.length === 0 ? <p className="api-nav__none">No operation matches.</p> : null}
+        {webhooks.length > 0 ? (
+          <div className="api-nav__webhooks">
+            <a className="api-nav__tag" href="#webhooks">
+              Webhooks
+            </a>
+            <ul className="api-nav__ops">
+              {webhooks.map((webhook) => (
+                <li key={webhook.anchor}>
+                  <a className="api-nav__op" href={`#${webhook.anchor}`} {...current(webhook.anchor)}>
+                    <MethodBadge method={webhook.method} />
+                    <span className="api-nav__op-label">{webhook.summary || webhook.name}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {showSchemas ? (
           <div className="api-nav__schemas">
             <a href="#schemas" {...current('schemas')}>

@@ -6,7 +6,7 @@
  */
 import type { ApiLinkView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
 import { Description, LinkLine, MethodBadge } from './common.tsx';
-import { Operation } from './Operation.tsx';
+import { Event, Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
 
 export function ApiReference(props: { model: ApiReferenceModel }) {
@@ -32,6 +32,15 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
           {tag.also.length > 0 ? <AlsoInTag tag={tag.name} operations={tag.also} /> : null}
         </section>
       ))}
+      {model.webhooks ? (
+        <section className="api-webhooks" id="webhooks">
+          <h2 className="api-tag__title">Webhooks</h2>
+          <p>Requests the API sends to a URL of yours, with what each carries and the answers it expects.</p>
+          {model.webhooks.map((event) => (
+            <Event key={event.anchor} event={event} heading="h3" />
+          ))}
+        </section>
+      ) : null}
       {model.schemas.length > 0 ? <Schemas schemas={model.schemas} /> : null}
       <p className="api-ref__none" data-filter-empty hidden>
         No operation matches the filter.

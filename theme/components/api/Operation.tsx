@@ -4,7 +4,7 @@
  * to filter it, translate Swagger UI's deep links to it, and open the Try-it panel for it.
  */
 import { Fragment } from 'react';
-import type { ApiBodyView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
+import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
 import { CodeBlock, Description, Examples, LinkLine, MethodBadge } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
 
@@ -50,11 +50,54 @@ export function Operation(props: { op: ApiOperationView }) {
           <Parameters parameters={op.parameters} />
           {op.requestBody ? <RequestBody body={op.requestBody} /> : null}
           <Responses responses={op.responses} />
+          {op.callbacks ? <Callbacks callbacks={op.callbacks} /> : null}
         </div>
         <div className="api-op__aside">
           <CodeSamples op={op} />
         </div>
       </div>
+    </section>
+  );
+}
+
+/** Requests the API may send after this call, each callback folded under its name. */
+function Callbacks(props: { callbacks: NonNullable<ApiOperationView['callbacks']> }) {
+  return (
+    <div className="api-block api-callbacks">
+      <h4>Callbacks</h4>
+      {props.callbacks.map((callback) => (
+        <details key={callback.name} className="api-callback">
+          <summary>{callback.name}</summary>
+          {callback.events.map((event) => (
+            <Event key={event.anchor} event={event} heading="h5" />
+          ))}
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** A request the API sends (a webhook or a callback): its method and URL, then what it carries and the answers it expects. */
+export function Event(props: { event: ApiEventView; heading: 'h3' | 'h5' }) {
+  const { event } = props;
+  const Heading = props.heading;
+  return (
+    <section className={`api-event${event.deprecated ? ' api-op--deprecated' : ''}`} id={event.anchor} data-event>
+      <Heading className="api-event__title">
+        {event.summary || event.name}
+        <a className="hash-link" href={`#${event.anchor}`} aria-label={`Link to ${event.summary || event.name}`}>
+          #
+        </a>
+      </Heading>
+      <div className="api-op__line">
+        <MethodBadge method={event.method} />
+        <code className="api-op__path">{event.name}</code>
+        {event.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
+      </div>
+      <Description html={event.descriptionHtml} />
+      <Parameters parameters={event.parameters} />
+      {event.requestBody ? <RequestBody body={event.requestBody} /> : null}
+      <Responses responses={event.responses} />
     </section>
   );
 }
