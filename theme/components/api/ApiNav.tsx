@@ -62,17 +62,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             }}
           />
         </div>
-        {intro.length > 0 ? (
-          <ul className="api-nav__intro">
-            {intro.map((heading) => (
-              <li key={heading.id}>
-                <a href={`#${heading.id}`} {...current(heading.id)}>
-                  {heading.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {intro.length > 0 ? <SamePageLinks className="api-nav__intro" links={intro} current={current} /> : null}
         <ul className="api-nav__tags">
           {tags.map(({ tag, operations }) => (
             <li key={tag.anchor}>
@@ -117,21 +107,26 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             <a href="#schemas" {...current('schemas')}>
               Schemas
             </a>
-            {schemas.length > 0 ? (
-              <ul className="api-nav__schema-list">
-                {schemas.map((schema) => (
-                  <li key={schema.anchor}>
-                    <a href={`#${schema.anchor}`} {...current(schema.anchor)}>
-                      {schema.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            {schemas.length > 0 ? <SamePageLinks className="api-nav__schema-list" links={schemas.map((schema) => ({ id: schema.anchor, text: schema.name }))} current={current} /> : null}
           </div>
         ) : null}
       </div>
     </nav>
+  );
+}
+
+/** A list of links to parts of this page, the one being read marked. */
+function SamePageLinks(props: { className: string; links: { id: string; text: string }[]; current: (anchor: string) => { 'aria-current'?: 'location' } }) {
+  return (
+    <ul className={props.className}>
+      {props.links.map((link) => (
+        <li key={link.id}>
+          <a href={`#${link.id}`} {...props.current(link.id)}>
+            {link.text}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -121,25 +121,11 @@ function Authentication(props: { schemes: ApiSecuritySchemeView[] }) {
             </a>
           </h3>
           <Description html={scheme.descriptionHtml} />
-          {scheme.facts.length > 0 ? (
-            <ul className="api-facts">
-              {scheme.facts.map((fact) => (
-                <li key={fact.label}>
-                  {fact.label}: <code>{fact.value}</code>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {scheme.facts.length > 0 ? <Facts facts={scheme.facts} /> : null}
           {scheme.flows.map((flow) => (
             <div key={flow.name} className="api-auth__flow">
               <h4>{flow.name} flow</h4>
-              <ul className="api-facts">
-                {flow.urls.map((url) => (
-                  <li key={url.label}>
-                    {url.label}: <code>{url.value}</code>
-                  </li>
-                ))}
-              </ul>
+              <Facts facts={flow.urls} />
               {flow.scopes.length > 0 ? (
                 <table className="api-auth__scopes">
                   <thead>
@@ -167,6 +153,19 @@ function Authentication(props: { schemes: ApiSecuritySchemeView[] }) {
         </section>
       ))}
     </section>
+  );
+}
+
+/** "Label: `value`" lines: where a key goes, a flow's URLs. */
+function Facts(props: { facts: { label: string; value: string }[] }) {
+  return (
+    <ul className="api-facts">
+      {props.facts.map((fact) => (
+        <li key={fact.label}>
+          {fact.label}: <code>{fact.value}</code>
+        </li>
+      ))}
+    </ul>
   );
 }
 
