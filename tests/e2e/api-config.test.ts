@@ -47,7 +47,9 @@ beforeAll(async () => {
       '\nwebhooks:\n  taskDone:\n    post:\n      summary: A task was done\n      requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Task" } } } }\n      responses: { "200": { description: Acknowledged } }\ncomponents:\n',
     )
     // Adding a task is tagged twice: it is shown under Task Lists and listed under Board admin.
-    .replace('      tags: [Task Lists]\n      summary: Add a task\n', '      tags: [Task Lists, Board admin]\n      summary: Add a task\n');
+    .replace('      tags: [Task Lists]\n      summary: Add a task\n', '      tags: [Task Lists, Board admin]\n      summary: Add a task\n')
+    // Board admin also has an operation of its own.
+    .replace('    delete:\n      summary: Delete a task\n', '    delete:\n      tags: [Board admin]\n      summary: Delete a task\n');
   await writeFile(path.join(dir, 'openapi/tasks.yaml'), secured);
   const config = path.join(dir, 'config.yaml');
   await writeFile(
@@ -195,7 +197,7 @@ describe('API pages from config', () => {
     await openRoute(site, page, 'tasks/');
     await page.waitForSelector('html[data-api-ready]');
     const admin = page.locator('section.api-tag', { has: page.locator('h2', { hasText: 'Board admin' }) });
-    expect(await admin.locator('section.api-op').count()).toBe(0);
+    expect(await admin.locator('section.api-op').count()).toBe(1);
     expect(await admin.locator('.api-tag__also a').allTextContents()).toEqual(['POST Add a task']);
     await admin.locator('.api-tag__also a').click();
     await expectInView(page, 'operation/post_lists__listId__tasks');
@@ -206,6 +208,10 @@ describe('API pages from config', () => {
     expect(await admin.isVisible()).toBe(false);
     await page.locator('#api-filter-input').fill('add');
     expect(await admin.locator('.api-tag__also li').isVisible()).toBe(true);
+    // The tag's own operation matches, the listing does not: no "Also tagged" heading left empty.
+    await page.locator('#api-filter-input').fill('delete');
+    expect(await admin.isVisible()).toBe(true);
+    expect(await admin.locator('.api-tag__also').isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -116,6 +116,8 @@ describe('reading the API reference', () => {
     await toggle.click();
     await page.locator('.api-nav__op', { hasText: 'Create a launch configuration' }).click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The operation picked is the one marked, though its heading sits lower than on a desktop.
+    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe('#operation/createLaunchConfig');
     await page.waitForFunction(() => {
       const heading = document.getElementById('operation/createLaunchConfig')?.querySelector('h3, h2');
       const barBottom = document.querySelector('.api-layout__nav')?.getBoundingClientRect().bottom ?? 0;
@@ -127,6 +129,11 @@ describe('reading the API reference', () => {
     await page.mouse.click(180, 600);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
+    // In the filter box, a first Escape only empties it; the next folds the column.
+    await page.locator('#api-filter-input').fill('rund');
+    await page.locator('#api-filter-input').press('Escape');
+    expect(await page.locator('#api-filter-input').inputValue()).toBe('');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.api-nav__op').first().focus();
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -231,10 +238,19 @@ describe('the operations column', () => {
     await waitInView(page, 'schema/Engine');
     await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe('#schema/Engine');
     await page.locator('#api-filter-input').fill('rundown');
+    // Reading the last matching operation marks it, not a schema of the hidden Schemas section.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toMatch(/^#operation\//);
     const narrowed = await page.locator('.api-nav__schema-list a').allTextContents();
     expect(narrowed.length).toBeGreaterThan(0);
     expect(narrowed.every((name) => /rundown/i.test(name))).toBe(true);
     expect(narrowed.length).toBe(names.filter((name) => /rundown/i.test(name)).length);
+    // A filter that matches nothing, cleared at the top of the page: the introduction is marked again.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.locator('#api-filter-input').fill('zzz');
+    await page.locator('#api-filter-input').press('Escape');
+    await page.waitForTimeout(200);
+    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe('#intro/conventions');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -21,7 +21,9 @@ export function useActiveAnchor(ids: readonly string[]): string | undefined {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // Measured on the next frame: a change of `ids` (the API filter cleared) comes with a change of
+    // the page that other effects are still making.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
@@ -34,14 +36,25 @@ export function useActiveAnchor(ids: readonly string[]): string | undefined {
 }
 
 function anchorInView(ids: readonly string[]): string | undefined {
-  const offset = (document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60) + 20;
-  let current: string | undefined = ids[0];
-  for (const id of ids) {
-    const el = document.getElementById(id);
-    if (!el) continue;
-    if (el.getBoundingClientRect().top <= offset) current = id;
+  const offset = reachedLine();
+  // A hidden anchor (a section the API filter hides) is never the one being read.
+  const shown = ids.filter((id) => (document.getElementById(id)?.getClientRects().length ?? 0) > 0);
+  let current: string | undefined = shown[0] ?? ids[0];
+  for (const id of shown) {
+    if ((document.getElementById(id) as HTMLElement).getBoundingClientRect().top <= offset) current = id;
     else break;
   }
   const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-  return atBottom ? ids.at(-1) : current;
+  return atBottom && shown.length > 0 ? shown.at(-1) : current;
+}
+
+/**
+ * How far down the viewport a heading counts as reached: a little below where a jump to it puts it,
+ * which is the page's scroll padding (below the navbar, and on a phone's API page below the
+ * column's bar too).
+ */
+function reachedLine(): number {
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+  const navbar = document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
+  return (Number.isFinite(padding) && padding > 0 ? padding : navbar + 12) + 8;
 }

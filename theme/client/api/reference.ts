@@ -127,6 +127,8 @@ export function applyFilter(root: HTMLElement, query: string): void {
       op.hidden = !match;
       if (match) any = true;
     });
+    // "Also tagged …" goes with its last matching link.
+    tag.querySelectorAll<HTMLElement>('.api-tag__also').forEach((also) => (also.hidden = !also.querySelector('[data-op-link]:not([hidden])')));
     tag.hidden = !any;
     if (any) shown++;
   });

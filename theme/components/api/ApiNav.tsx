@@ -38,7 +38,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
     anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...webhooks.map((w) => w.anchor), ...(api.hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])],
   );
   const navRef = useRef<HTMLElement>(null);
-  useEffect(() => keepInView(navRef.current, active), [active]);
+  useEffect(() => keepInView(navRef.current, active), [active, open]);
   useFoldOnLeave(open, navRef, setOpen);
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
   return (
@@ -58,7 +58,10 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             autoComplete="off"
             onChange={(event) => props.onQuery(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') props.onQuery('');
+              if (event.key !== 'Escape' || props.query === '') return;
+              props.onQuery('');
+              // This Escape only empties the box: the next one folds the column on a phone.
+              event.stopPropagation();
             }}
           />
         </div>
@@ -131,15 +134,17 @@ function SamePageLinks(props: { className: string; links: { id: string; text: st
 }
 
 /**
- * Scrolls the column (when it scrolls on its own, beside the reference) so the link of the part
+ * Scrolls the column (beside the reference, or its opened list on a phone) so the link of the part
  * being read stays visible, a third down; never the window.
  */
 function keepInView(nav: HTMLElement | null, active: string | undefined): void {
   const link = active ? nav?.querySelector<HTMLElement>('[aria-current="location"]') : null;
-  if (!nav || !link || nav.scrollHeight <= nav.clientHeight) return;
-  const column = nav.getBoundingClientRect();
-  const box = link.getBoundingClientRect();
-  if (box.top < column.top || box.bottom > column.bottom) nav.scrollTop += box.top - column.top - nav.clientHeight / 3;
+  // Beside the reference the column scrolls; on a phone, its opened list does.
+  const scroller = [nav, nav?.querySelector<HTMLElement>('.api-nav__body')].find((el): el is HTMLElement => !!el && el.scrollHeight > el.clientHeight);
+  if (!link || !scroller) return;
+  const box = scroller.getBoundingClientRect();
+  const linkBox = link.getBoundingClientRect();
+  if (linkBox.top < box.top || linkBox.bottom > box.bottom) scroller.scrollTop += linkBox.top - box.top - scroller.clientHeight / 3;
 }
 
 /**
