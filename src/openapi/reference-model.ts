@@ -4,7 +4,7 @@
  * overview page plus one page per tag, each holding its operations and the schemas they use, so no
  * page carries the whole API. Anchors stay the same either way; only the page they are on changes.
  */
-import type { ApiEventView, ApiNamedSchema, ApiReferenceModel, ApiTagView } from '../../theme/api-model.ts';
+import type { ApiEventView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiTagView } from '../../theme/api-model.ts';
 import { webhookViews } from './events.ts';
 import { externalDocsField, infoLinks } from './document-links.ts';
 import type { ApiNavTag, ApiOperation, ApiPageData } from '../../theme/data.ts';
@@ -41,21 +41,72 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const split = spec.splitByTag ?? operations.length > SPLIT_THRESHOLD;
   const routeOfTag = tagRoutes(spec.route, tags, split);
   const securitySchemes = securitySchemeViews(document, options.description);
-  // The Authentication section is on the API's first page: a split API's tag pages link there.
-  const anchorOfScheme = new Map(securitySchemes.map((scheme) => [scheme.name, scheme.anchor]));
+  const ctx = contextWithSchemeLinks(spec, options, split, securitySchemes);
+  const first = firstPageParts(ctx, options, securitySchemes);
+  const links = tagLinks(spec, options, tags, routeOfTag, split);
+  const info = isObject(document.info) ? document.info : {};
+  const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
+    ...pageBasics(spec, options, info),
+    // The introduction is on the API's first page (all of it, or the overview of a split API).
+    ...(tag ? { tag: tag.name } : first.data),
+    split,
+    nav: links.nav(tag),
+    operationCount: operations.length,
+  });
+  if (!split) {
+    ctx.referenced.clear();
+    const model: ApiReferenceModel = { intro: first.intro, tags: tags.map((tag) => tagView(ctx, tag, links.also)), ...withWebhooks(first.webhooks), schemas: [] };
+    model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
+    return [{ route: spec.route, model, data: pageData(undefined) }];
+  }
+  const overviewList = tags.map((tag) => ({ name: tag.name, href: `${options.baseUrl}${(routeOfTag.get(tag) ?? '').slice(1)}`, descriptionHtml: options.description(tag.description), operationCount: tag.operations.length }));
+  const overviewModel: ApiReferenceModel = { intro: first.intro, overview: overviewList, tags: [], ...withWebhooks(first.webhooks), schemas: [] };
+  overviewModel.schemas = namedSchemas(ctx, first.webhookSchemas);
+  return [
+    { route: spec.route, model: overviewModel, data: pageData(undefined) },
+    ...tags.map((tag) => {
+      ctx.referenced.clear();
+      const model: ApiReferenceModel = { tags: [tagView(ctx, tag, links.also)], schemas: [] };
+      model.schemas = namedSchemas(ctx, [...ctx.referenced]);
+      return { route: (routeOfTag.get(tag) ?? '').replace(/^\/|\/$/g, ''), model, data: pageData(tag) };
+    }),
+  ];
+}
+
+/** The operation context, with links from an operation's security to the Authentication section (on the API's first page). */
+function contextWithSchemeLinks(spec: LoadedApiSpec, options: ReferenceOptions, split: boolean, schemes: ApiSecuritySchemeView[]): OperationContext {
+  const anchorOfScheme = new Map(schemes.map((scheme) => [scheme.name, scheme.anchor]));
   const schemePage = split ? `${options.baseUrl}${spec.route}/` : '';
-  const ctx: OperationContext = {
-    ...operationContext(document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small),
+  return {
+    ...operationContext(spec.document, options, split ? OPERATION_ROW_BUDGET.large : OPERATION_ROW_BUDGET.small),
     securityHref: (name) => (anchorOfScheme.has(name) ? `${schemePage}#${anchorOfScheme.get(name)}` : undefined),
   };
+}
+
+/** What only the API's first page has: the introduction, authentication and webhooks, with their page data. */
+function firstPageParts(ctx: OperationContext, options: ReferenceOptions, securitySchemes: ApiSecuritySchemeView[]) {
+  const document = ctx.document;
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
   const intro = { descriptionHtml, links: infoLinks(document), servers: serverViews(document), securitySchemes };
-  // Webhooks are on the API's first page, with the introduction (and, on a split API, the schemas they use).
+  // The schemas the webhooks use go with them (on a split API's overview).
   ctx.referenced.clear();
   const webhooks = webhookViews(ctx);
   const webhookSchemas = [...ctx.referenced];
-  // An operation with several tags is shown on its first tag's page and listed under the others.
+  const data = {
+    introHeadings,
+    hasServers: intro.servers.length > 0,
+    hasAuthentication: securitySchemes.length > 0,
+    ...(webhooks.length > 0 ? { webhooks: webhooks.map((w) => ({ anchor: w.anchor, method: w.method, name: w.name, summary: w.summary })) } : {}),
+  };
+  return { intro, webhooks, webhookSchemas, data };
+}
+
+/**
+ * The column's tags and operations for a page, and the link to an operation listed under another
+ * of its tags: it is shown on its first tag's page.
+ */
+function tagLinks(spec: LoadedApiSpec, options: ReferenceOptions, tags: TagEntry[], routeOfTag: Map<TagEntry, string>, split: boolean) {
   const homeOf = (op: OperationEntry) => routeOfTag.get(tags.find((tag) => tag.name === op.tag) as TagEntry) ?? `/${spec.route}/`;
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => ({
@@ -64,41 +115,8 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
       route: routeOfTag.get(tag) ?? `/${spec.route}/`,
       operations: !split || current === undefined || tag === current ? [...tag.operations.map((op) => navOperation(op)), ...tag.also.map((op) => navOperation(op, homeOf(op)))] : null,
     }));
-  const alsoLink = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
-  const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
-    ...pageBasics(spec, options, info),
-    // The introduction is on the API's first page (all of it, or the overview of a split API).
-    ...(tag
-      ? { tag: tag.name }
-      : {
-          introHeadings,
-          hasServers: intro.servers.length > 0,
-          hasAuthentication: intro.securitySchemes.length > 0,
-          ...(webhooks.length > 0 ? { webhooks: webhooks.map((w) => ({ anchor: w.anchor, method: w.method, name: w.name, summary: w.summary })) } : {}),
-        }),
-    split,
-    nav: nav(tag),
-    operationCount: operations.length,
-  });
-  if (!split) {
-    ctx.referenced.clear();
-    const model: ApiReferenceModel = { intro, tags: tags.map((tag) => tagView(ctx, tag, alsoLink)), ...withWebhooks(webhooks), schemas: [] };
-    model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
-    return [{ route: spec.route, model, data: pageData(undefined) }];
-  }
-  const overviewList = tags.map((tag) => ({ name: tag.name, href: `${options.baseUrl}${(routeOfTag.get(tag) ?? '').slice(1)}`, descriptionHtml: options.description(tag.description), operationCount: tag.operations.length }));
-  const overviewModel: ApiReferenceModel = { intro, overview: overviewList, tags: [], ...withWebhooks(webhooks), schemas: [] };
-  overviewModel.schemas = namedSchemas(ctx, webhookSchemas);
-  const overview: ReferencePage = { route: spec.route, model: overviewModel, data: pageData(undefined) };
-  return [
-    overview,
-    ...tags.map((tag) => {
-      ctx.referenced.clear();
-      const model: ApiReferenceModel = { tags: [tagView(ctx, tag, alsoLink)], schemas: [] };
-      model.schemas = namedSchemas(ctx, [...ctx.referenced]);
-      return { route: (routeOfTag.get(tag) ?? '').replace(/^\/|\/$/g, ''), model, data: pageData(tag) };
-    }),
-  ];
+  const also = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
+  return { nav, also };
 }
 
 function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record<string, unknown>) {
