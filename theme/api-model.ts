@@ -168,6 +168,8 @@ export interface SchemaView {
   defaultValue?: string;
   exampleValue?: string;
   properties?: SchemaPropertyView[];
+  /** The named schemas an allOf merged in (their fields are among `properties`). */
+  extends?: { name: string; anchor: string }[];
   /** Other properties: their schema, or "any" for `additionalProperties: true`/`{}`. */
   additional?: SchemaView | 'any';
   /** `additionalProperties: false`. */

@@ -100,8 +100,10 @@ function ownRows(ctx: SchemaViewContext, schema: Record<string, unknown>): numbe
 
 function plainView(ctx: SchemaViewContext, schema: Record<string, unknown>, scope: ViewScope, ancestors: readonly string[], depth: number): SchemaView {
   const merged = mergeAllOf(ctx, schema, ancestors);
-  const s = merged ?? schema;
+  const s = merged?.schema ?? schema;
   const view: SchemaView = { types: typesOf(s), constraints: describeConstraints(s) };
+  // The named schemas merged in: readers who know GraphShort see that GraphLong has its fields.
+  if (merged && merged.bases.length > 0) view.extends = merged.bases.map((name) => ({ name, anchor: ctx.anchorOfSchema(name) }));
   if (typeof s.format === 'string') view.format = s.format;
   if (typeof s.title === 'string') view.title = s.title;
   Object.assign(view, descriptionOf(ctx, s));
@@ -146,26 +148,30 @@ function propertiesOf(ctx: SchemaViewContext, s: Record<string, unknown>, scope:
 }
 
 /**
- * allOf whose parts are all objects (inheritance: `allOf: [Base, {properties}]`) as one object.
- * Anything else (a part with oneOf, a part that is the schema itself) stays a list of variants.
+ * allOf whose parts are all objects (inheritance: `allOf: [Base, {properties}]`) as one object,
+ * with the named schemas among its parts (`bases`). Anything else (a part with oneOf, a part that
+ * is the schema itself) stays a list of variants.
  */
-function mergeAllOf(ctx: SchemaViewContext, schema: Record<string, unknown>, ancestors: readonly string[]): Record<string, unknown> | undefined {
+function mergeAllOf(ctx: SchemaViewContext, schema: Record<string, unknown>, ancestors: readonly string[]): { schema: Record<string, unknown>; bases: string[] } | undefined {
   if (!Array.isArray(schema.allOf) || schema.allOf.length === 0) return undefined;
   const merged: Record<string, unknown> = { ...schema, allOf: undefined };
   const properties: Record<string, unknown> = {};
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  const bases: string[] = [];
   for (const part of [...schema.allOf, { properties: schema.properties }]) {
     const { value, refs } = resolveRefs(ctx.document, part);
     if (refs.some((r) => ancestors.includes(refName(r)))) return undefined;
     if (!isObject(value) || value.oneOf || value.anyOf || value.not) return undefined;
-    const inner = mergeAllOf(ctx, value, [...ancestors, ...refs.map(refName)]) ?? value;
+    const inner = mergeAllOf(ctx, value, [...ancestors, ...refs.map(refName)])?.schema ?? value;
     if (inner.type !== undefined && inner.type !== 'object') return undefined;
     for (const r of refs) if (r.startsWith('#/components/schemas/')) ctx.referenced.add(refName(r));
+    const named = refs.find((r) => r.startsWith('#/components/schemas/'));
+    if (named) bases.push(refName(named));
     Object.assign(properties, isObject(inner.properties) ? inner.properties : {});
     if (Array.isArray(inner.required)) inner.required.forEach((r) => required.add(String(r)));
     for (const key of ['description', 'additionalProperties', 'title', 'example'] as const) if (merged[key] === undefined && inner[key] !== undefined) merged[key] = inner[key];
   }
-  return { ...merged, type: 'object', properties, required: [...required] };
+  return { schema: { ...merged, type: 'object', properties, required: [...required] }, bases };
 }
 
 /** Whether a schema is worth collapsing: it has properties, items with properties, or variants. */

@@ -352,6 +352,15 @@ describe('the hub REST API 1.6.0', () => {
     expect(op(model, 'operation/listEngines').responses[0]?.contents[0]?.examples[0]?.generated).toBe(true);
   });
 
+  it('says which named schemas an allOf merged in, with links to them', async () => {
+    const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
+    const long = model.schemas.find((entry) => entry.name === 'GraphLong')?.schema;
+    expect(long?.extends).toEqual([{ name: 'GraphShort', anchor: 'schema/GraphShort' }]);
+    expect(long?.properties?.map((p) => p.name)).toEqual(expect.arrayContaining(['id', 'name', 'content']));
+    const html = renderToStaticMarkup(createElement(ApiReference, { model }));
+    expect(html).toContain('<p class="api-extends">Includes the fields of <a href="#schema/GraphShort">GraphShort</a>.</p>');
+  });
+
   it('lists responses by status, a range after the codes of its class and default last; a heading line is not repeated below', async () => {
     const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
     // JavaScript orders the keys "422", "500" before "2XX" and "default".

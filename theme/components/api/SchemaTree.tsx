@@ -4,7 +4,7 @@
  * past its size budget, is a collapsed `<details data-schema-ref>` whose content is a link to the
  * schema's own section; the browser fills it from that section when the reader opens it.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { SchemaPropertyView, SchemaView } from '../../api-model.ts';
 import { Description } from './common.tsx';
 
@@ -150,6 +150,7 @@ export function SchemaBody(props: { schema: SchemaView }) {
   if (s.types.includes('array') && s.items && hasBody(s.items)) return <SchemaBody schema={s.items} />;
   const body = (
     <>
+      {s.extends ? <Extends bases={s.extends} /> : null}
       {s.properties && s.properties.length > 0 ? <PropertyList properties={s.properties} /> : null}
       {s.additional && s.additional !== 'any' && hasBody(s.additional) ? <AdditionalProperties schema={s.additional} /> : null}
       {s.variants ? <Variants variants={s.variants} /> : null}
@@ -162,6 +163,22 @@ export function SchemaBody(props: { schema: SchemaView }) {
     </div>
   ) : (
     body
+  );
+}
+
+/** "Includes the fields of GraphShort." for an allOf merged into one object. */
+function Extends(props: { bases: NonNullable<SchemaView['extends']> }) {
+  return (
+    <p className="api-extends">
+      Includes the fields of{' '}
+      {props.bases.map((base, i) => (
+        <Fragment key={base.name}>
+          {i > 0 ? (i === props.bases.length - 1 ? ' and ' : ', ') : null}
+          <a href={`#${base.anchor}`}>{base.name}</a>
+        </Fragment>
+      ))}
+      .
+    </p>
   );
 }
 
