@@ -26,7 +26,12 @@ export function schemaAnchor(name: string): string {
   return `schema/${anchorSafe(name)}`;
 }
 
-function anchorSafe(text: string): string {
+export function securitySchemeAnchor(name: string): string {
+  return `security/${anchorSafe(name)}`;
+}
+
+/** A name as the part of an anchor after its kind (`webhook/<name>`, `…/callback/<name>`). */
+export function anchorSafe(text: string): string {
   return text.trim().replace(/[^\w.-]/g, '_') || '_';
 }
 

@@ -5,7 +5,7 @@
  * API expects; they have no Try it and no code samples, as the reader receives them.
  */
 import type { ApiEventView } from '../../theme/api-model.ts';
-import { createUniqueIds } from './anchors.ts';
+import { anchorSafe, createUniqueIds } from './anchors.ts';
 import { HTTP_METHODS } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
 import { messageView, type OperationContext } from './operation-view.ts';
@@ -14,7 +14,7 @@ import { messageView, type OperationContext } from './operation-view.ts';
 export function webhookViews(ctx: OperationContext): ApiEventView[] {
   const webhooks = isObject(ctx.document.webhooks) ? ctx.document.webhooks : {};
   const unique = createUniqueIds();
-  return Object.entries(webhooks).flatMap(([name, item]) => eventsOf(ctx, name, item, unique(`webhook/${slug(name)}`)));
+  return Object.entries(webhooks).flatMap(([name, item]) => eventsOf(ctx, name, item, unique(`webhook/${anchorSafe(name)}`)));
 }
 
 /** An operation's callbacks, by name; anchors under the operation's. */
@@ -23,7 +23,7 @@ export function callbackViews(ctx: OperationContext, operation: Record<string, u
   return Object.entries(callbacks).flatMap(([name, node]) => {
     const callback = resolveRefs(ctx.document, node).value;
     if (!isObject(callback)) return [];
-    const events = Object.entries(callback).flatMap(([expression, item], i) => eventsOf(ctx, expression, item, `${operationAnchor}/callback/${slug(name)}${i > 0 ? `-${i + 1}` : ''}`));
+    const events = Object.entries(callback).flatMap(([expression, item], i) => eventsOf(ctx, expression, item, `${operationAnchor}/callback/${anchorSafe(name)}${i > 0 ? `-${i + 1}` : ''}`));
     return events.length > 0 ? [{ name, events }] : [];
   });
 }
@@ -38,8 +38,4 @@ function eventsOf(ctx: OperationContext, name: string, node: unknown, anchorBase
     name,
     ...messageView(ctx, { method, operation: pathItem[method] as Record<string, unknown>, pathItem }),
   }));
-}
-
-function slug(text: string): string {
-  return text.trim().replace(/[^\w.-]/g, '_') || '_';
 }

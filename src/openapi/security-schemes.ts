@@ -5,7 +5,7 @@
  * discovery URL) and the scheme's own description. The operations name these schemes.
  */
 import type { ApiSecuritySchemeView } from '../../theme/api-model.ts';
-import { createUniqueIds } from './anchors.ts';
+import { createUniqueIds, securitySchemeAnchor } from './anchors.ts';
 import { isObject } from './pointer.ts';
 
 const FLOW_NAMES: Record<string, string> = {
@@ -22,7 +22,7 @@ export function securitySchemeViews(document: Record<string, unknown>, descripti
     .filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))
     .map(([name, scheme]) => ({
       name,
-      anchor: unique(`security/${name.trim().replace(/[^\w.-]/g, '_') || '_'}`),
+      anchor: unique(securitySchemeAnchor(name)),
       kind: kindOf(scheme),
       facts: factsOf(scheme),
       flows: flowsOf(scheme),
