@@ -127,11 +127,11 @@ export interface ApiOperation {
   path: string;
   summary: string;
   deprecated: boolean;
-  /**
-   * Route of the page that shows the operation, when this is a listing under another of its tags
-   * (an operation is shown under its first tag only).
-   */
-  home?: string;
+}
+
+/** An operation listed under another of its tags: it is shown under its first, on the page `home`. */
+export interface ApiListedOperation extends ApiOperation {
+  home: string;
 }
 
 export interface ApiNavTag {
@@ -141,6 +141,8 @@ export interface ApiNavTag {
   route: string;
   /** The tag's operations when they are on this page; null on the other pages of a split API. */
   operations: ApiOperation[] | null;
+  /** With `operations`: the operations shown under another of their tags that also carry this one. */
+  also?: ApiListedOperation[];
 }
 
 /**

@@ -65,7 +65,7 @@ function operationPlaces(pages: readonly ApiPageAnchors[]): OperationPlace[] {
   return pages.flatMap((page) =>
     page.data.nav
       .filter((tag) => page.path.endsWith(tag.route))
-      .flatMap((tag) => (tag.operations ?? []).filter((op) => !op.home).map((op) => ({ anchor: op.anchor, key: op.anchor.replace(/^operation\//, ''), tag: tag.name, path: page.path }))),
+      .flatMap((tag) => (tag.operations ?? []).map((op) => ({ anchor: op.anchor, key: op.anchor.replace(/^operation\//, ''), tag: tag.name, path: page.path }))),
   );
 }
 

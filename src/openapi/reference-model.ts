@@ -109,12 +109,16 @@ function firstPageParts(ctx: OperationContext, options: ReferenceOptions, securi
 function tagLinks(spec: LoadedApiSpec, options: ReferenceOptions, tags: TagEntry[], routeOfTag: Map<TagEntry, string>, split: boolean) {
   const homeOf = (op: OperationEntry) => routeOfTag.get(tags.find((tag) => tag.name === op.tag) as TagEntry) ?? `/${spec.route}/`;
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
-    tags.map((tag) => ({
-      name: tag.name,
-      anchor: tag.anchor,
-      route: routeOfTag.get(tag) ?? `/${spec.route}/`,
-      operations: !split || current === undefined || tag === current ? [...tag.operations.map((op) => navOperation(op)), ...tag.also.map((op) => navOperation(op, homeOf(op)))] : null,
-    }));
+    tags.map((tag) => {
+      const listed = !split || current === undefined || tag === current;
+      return {
+        name: tag.name,
+        anchor: tag.anchor,
+        route: routeOfTag.get(tag) ?? `/${spec.route}/`,
+        operations: listed ? tag.operations.map(navOperation) : null,
+        ...(listed && tag.also.length > 0 ? { also: tag.also.map((op) => ({ ...navOperation(op), home: homeOf(op) })) } : {}),
+      };
+    });
   const also = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
   return { nav, also };
 }
@@ -172,8 +176,8 @@ function withWebhooks(webhooks: ApiEventView[]): { webhooks?: ApiEventView[] } {
   return webhooks.length > 0 ? { webhooks } : {};
 }
 
-/** An operation as the column lists it; `home` is the page that shows it, when it is listed under another of its tags. */
-function navOperation(op: OperationEntry, home?: string): ApiOperation {
+/** An operation as the column lists it. */
+function navOperation(op: OperationEntry): ApiOperation {
   return {
     anchor: op.anchor,
     ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}),
@@ -181,7 +185,6 @@ function navOperation(op: OperationEntry, home?: string): ApiOperation {
     path: op.path,
     summary: typeof op.operation.summary === 'string' ? op.operation.summary : '',
     deprecated: op.operation.deprecated === true,
-    ...(home ? { home } : {}),
   };
 }
 

@@ -74,8 +74,7 @@ export function apiRecords(api: ApiPageData, url: string, meta: { language: stri
   const records: SearchRecord[] = [record(`${url}-api`, url, { lvl1: api.tag ?? name }, null, 'lvl1')];
   // On the overview of a split API the navigation lists every operation, but each is on its tag's page.
   for (const tag of api.nav.filter((t) => url.endsWith(t.route))) {
-    // An operation listed under another of its tags is indexed where it is shown (its first tag).
-    for (const op of (tag.operations ?? []).filter((o) => !o.home)) {
+    for (const op of tag.operations ?? []) {
       const content = `${op.method} ${op.path}${op.summary ? ` — ${op.summary}` : ''}${op.operationId ? ` (${op.operationId})` : ''}`;
       records.push(record(`${url}-${op.anchor}`, `${url}#${op.anchor}`, { lvl1: tag.name, lvl2: op.summary || `${op.method} ${op.path}` }, content, 'lvl2'));
     }

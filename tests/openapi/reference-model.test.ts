@@ -141,14 +141,15 @@ describe('an operation with several tags', () => {
     expect(lists?.operations.map((op) => op.anchor)).toEqual(['operation/getB']);
     expect(lists?.also).toMatchObject([{ anchor: 'operation/getA', href: '#operation/getA', method: 'GET', path: '/a', summary: 'Get A' }]);
     const navLists = one?.data.nav.find((tag) => tag.name === 'lists');
-    expect(navLists?.operations?.map((op) => `${op.anchor} ${op.home ?? '-'}`)).toEqual(['operation/getB -', 'operation/getA /api/']);
+    expect(navLists?.operations?.map((op) => op.anchor)).toEqual(['operation/getB']);
+    expect(navLists?.also?.map((op) => `${op.anchor} ${op.home}`)).toEqual(['operation/getA /api/']);
     const records = apiRecords({ ...(one?.data as ReferencePage['data']), hasSchemas: false }, '/docs/api/', { language: 'en', tag: 'x' });
     expect(records.filter((r) => r.url.endsWith('#operation/getA')).map((r) => r.hierarchy.lvl1)).toEqual(['boards']);
     // Split into a page per tag, the link goes to the page that shows the operation.
     const split = await pagesOf('multi.yaml', { root: dir, splitByTag: true });
     const listsPage = split.find((page) => page.data.tag === 'lists');
     expect(listsPage?.model.tags[0]?.also[0]?.href).toBe('/docs/api/boards/#operation/getA');
-    expect(listsPage?.data.nav.find((tag) => tag.name === 'lists')?.operations?.find((op) => op.anchor === 'operation/getA')?.home).toBe('/api/boards/');
+    expect(listsPage?.data.nav.find((tag) => tag.name === 'lists')?.also?.find((op) => op.anchor === 'operation/getA')?.home).toBe('/api/boards/');
   });
 });
 

@@ -197,8 +197,8 @@ function swaggerDeepLinkTarget(root: HTMLElement, id: string): HTMLElement | nul
 /** On a split API, an operation or tag anchor may live on another page: go there. */
 function followToOtherPage(api: ApiPageData, id: string): void {
   // An operation listed under another of its tags names the page that shows it.
-  const listed = api.nav.flatMap((t) => t.operations ?? []).find((op) => op.anchor === id && op.home);
-  const route = listed?.home ?? api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id && !op.home))?.route;
+  const listed = api.nav.flatMap((t) => t.also ?? []).find((op) => op.anchor === id);
+  const route = listed?.home ?? api.nav.find((t) => t.anchor === id || t.operations?.some((op) => op.anchor === id))?.route;
   if (!route || window.location.pathname.endsWith(route)) return;
   const link = document.createElement('a');
   link.href = `${withBase(document.documentElement.dataset.base ?? '/', route)}#${id}`;

@@ -4,7 +4,7 @@
  * JavaScript it is simply open.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ApiNavTag, ApiPageData } from '../../data.ts';
+import type { ApiNavTag, ApiOperation, ApiPageData } from '../../data.ts';
 import { useSite } from '../../context.tsx';
 import { withBase } from '../../urls.ts';
 import { filterWords, matchesFilter, operationFilterText } from '../../client/api/filter.ts';
@@ -18,11 +18,17 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const words = filterWords(props.query);
   const hrefTo = (route: string, anchor: string) => (route === props.route ? `#${anchor}` : `${withBase(baseUrl, route)}#${anchor}`);
   const hrefOf = (tag: ApiNavTag, anchor: string) => hrefTo(tag.route, anchor);
+  const matches = (op: ApiOperation) => matchesFilter(operationFilterText(op), words);
   const tags = api.nav
-    .map((tag) => ({ tag, operations: tag.operations?.filter((op) => matchesFilter(operationFilterText(op), words)) ?? null }))
-    .filter(({ tag, operations }) => words.length === 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
+    .map((tag) => ({
+      tag,
+      operations: tag.operations?.filter(matches) ?? null,
+      // Listed under this tag, shown under another: a link to where it is shown, never marked here.
+      also: (tag.also ?? []).filter(matches),
+    }))
+    .filter(({ tag, operations, also }) => words.length === 0 || also.length > 0 || (operations ? operations.length > 0 : matchesFilter(tag.name, words)));
   // The tags and operations on this page (a split API lists the others too), in page order.
-  const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).filter((op) => !op.home).map((op) => op.anchor)]);
+  const anchorsHere = tags.filter(({ tag }) => tag.route === props.route).flatMap(({ tag, operations }) => [tag.anchor, ...(operations ?? []).map((op) => op.anchor)]);
   // The introduction's headings, the servers and authentication, on the page that shows them (not while filtering).
   const intro =
     words.length > 0
@@ -67,20 +73,18 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
         </div>
         {intro.length > 0 ? <SamePageLinks className="api-nav__intro" links={intro} current={current} /> : null}
         <ul className="api-nav__tags">
-          {tags.map(({ tag, operations }) => (
+          {tags.map(({ tag, operations, also }) => (
             <li key={tag.anchor}>
               <a className="api-nav__tag" href={hrefOf(tag, tag.anchor)} {...current(tag.anchor)}>
                 {tag.name}
               </a>
-              {operations && operations.length > 0 ? (
+              {(operations && operations.length > 0) || also.length > 0 ? (
                 <ul className="api-nav__ops">
-                  {operations.map((op) => (
-                    <li key={op.anchor}>
-                      <a className={`api-nav__op${op.deprecated ? ' api-nav__op--deprecated' : ''}`} href={op.home ? hrefTo(op.home, op.anchor) : hrefOf(tag, op.anchor)} {...(op.home ? {} : current(op.anchor))}>
-                        <MethodBadge method={op.method} />
-                        <span className="api-nav__op-label">{op.summary || op.path}</span>
-                      </a>
-                    </li>
+                  {(operations ?? []).map((op) => (
+                    <OperationLink key={op.anchor} method={op.method} label={op.summary || op.path} deprecated={op.deprecated} href={hrefOf(tag, op.anchor)} marked={current(op.anchor)} />
+                  ))}
+                  {also.map((op) => (
+                    <OperationLink key={op.anchor} method={op.method} label={op.summary || op.path} deprecated={op.deprecated} href={hrefTo(op.home, op.anchor)} marked={{}} />
                   ))}
                 </ul>
               ) : null}
@@ -95,12 +99,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             </a>
             <ul className="api-nav__ops">
               {webhooks.map((webhook) => (
-                <li key={webhook.anchor}>
-                  <a className="api-nav__op" href={`#${webhook.anchor}`} {...current(webhook.anchor)}>
-                    <MethodBadge method={webhook.method} />
-                    <span className="api-nav__op-label">{webhook.summary || webhook.name}</span>
-                  </a>
-                </li>
+                <OperationLink key={webhook.anchor} method={webhook.method} label={webhook.summary || webhook.name} href={`#${webhook.anchor}`} marked={current(webhook.anchor)} />
               ))}
             </ul>
           </div>
@@ -115,6 +114,18 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
         ) : null}
       </div>
     </nav>
+  );
+}
+
+/** One request in the column (an operation, or a webhook): its method and its name. */
+function OperationLink(props: { method: string; label: string; deprecated?: boolean; href: string; marked: { 'aria-current'?: 'location' } }) {
+  return (
+    <li>
+      <a className={`api-nav__op${props.deprecated ? ' api-nav__op--deprecated' : ''}`} href={props.href} {...props.marked}>
+        <MethodBadge method={props.method} />
+        <span className="api-nav__op-label">{props.label}</span>
+      </a>
+    </li>
   );
 }
 
@@ -159,9 +170,10 @@ function useFoldOnLeave(open: boolean, navRef: RefObject<HTMLElement>, setOpen: 
     const onPointerDown = (event: PointerEvent) => {
       if (!navRef.current?.contains(event.target as Node)) fold();
     };
+    // An Escape that empties the filter box stops there (its own handler), so every Escape that
+    // arrives here folds the column.
     const onKeyDown = (event: KeyboardEvent) => {
-      const filter = event.target instanceof HTMLInputElement && event.target.id === 'api-filter-input' ? event.target : null;
-      if (event.key !== 'Escape' || !navRef.current?.contains(event.target as Node) || (filter && filter.value !== '')) return;
+      if (event.key !== 'Escape' || !navRef.current?.contains(event.target as Node)) return;
       fold();
       navRef.current.querySelector<HTMLElement>('.api-nav__toggle')?.focus();
     };
