@@ -66,7 +66,35 @@ describe('the prerendered API reference', () => {
     const copyLabels = attrs(html, 'aria-label').filter((label) => label.startsWith('Copy '));
     expect(copyLabels.length).toBeGreaterThan(48);
     expect(copyLabels.filter((label) => / Example$|made from the schema/.test(label))).toEqual([]);
-    expect(copyLabels).toContain('Copy Response example');
+    expect(copyLabels).toContain('Copy Response 200');
+  });
+
+  it("lists each operation's response examples beside its request, by status, the first success shown, and not again under Responses", async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const doc = parse(html) as unknown as Node5;
+    const has = (n: Node5, name: string, value?: string) => n.attrs?.some((a) => a.name === name && (value === undefined || a.value === value)) ?? false;
+    let operations = 0;
+    walk(doc, (op) => {
+      if (op.nodeName !== 'section' || !has(op, 'data-op')) return;
+      operations++;
+      const statuses: string[] = [];
+      const shown: string[] = [];
+      const pressed: string[] = [];
+      let inResponses = 0;
+      walk(op, (n) => {
+        if (has(n, 'data-response-sample')) statuses.push(n.attrs?.find((a) => a.name === 'data-response-sample')?.value ?? '');
+        if (has(n, 'data-response-sample') && has(n, 'data-shown')) shown.push(statuses.at(-1) ?? '');
+        if (has(n, 'data-response-status') && has(n, 'aria-pressed', 'true')) pressed.push(textOf(n));
+        if (n.nodeName === 'details' && has(n, 'class', 'api-response')) walk(n, (m) => void (has(m, 'class', 'api-examples') && inResponses++));
+      });
+      expect(inResponses).toBe(0);
+      if (statuses.length === 0) return;
+      const first = statuses.find((s) => s.startsWith('2')) ?? statuses[0];
+      expect(shown).toEqual([first]);
+      expect(pressed).toEqual([first]);
+    });
+    expect(operations).toBe(48);
+    expect(html).toContain('data-response-sample="500"');
   });
 
   it('says "No body." only where HTTP rules a body out (204), and "No body described." for an answer the description leaves open', async () => {

@@ -68,6 +68,8 @@ async function handleClick(root: HTMLElement, options: EnhanceOptions, event: Mo
     writeStorage(LANGUAGE_KEY, lang.dataset.lang); // without storage, the choice lasts for this page
     return;
   }
+  const status = target?.closest<HTMLButtonElement>('button[data-response-status]');
+  if (status) return showResponseSample(status);
   const tryIt = target?.closest<HTMLButtonElement>('[data-try-it]');
   const op = tryIt?.closest<HTMLElement>('[data-op]');
   if (tryIt && op) await openTryIt(op, tryIt, { specUrl: options.api.specUrl, stylesheet: options.swaggerStylesheet, load: loadStylesheet });
@@ -89,6 +91,15 @@ function setSampleLanguage(root: HTMLElement, lang: string): void {
     samples.forEach((sample) => sample.toggleAttribute('data-shown', sample.dataset.sample === shown));
     block.querySelectorAll<HTMLButtonElement>('button[data-lang]').forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.lang === shown)));
   });
+}
+
+/** Shows the example of the status pressed, in that operation only. */
+function showResponseSample(button: HTMLButtonElement): void {
+  const block = button.closest<HTMLElement>('[data-response-samples]');
+  if (!block) return;
+  const status = button.dataset.responseStatus;
+  block.querySelectorAll<HTMLElement>('[data-response-sample]').forEach((sample) => sample.toggleAttribute('data-shown', sample.dataset.responseSample === status));
+  block.querySelectorAll<HTMLButtonElement>('button[data-response-status]').forEach((other) => other.setAttribute('aria-pressed', String(other === button)));
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {

@@ -49,11 +49,12 @@ export function Operation(props: { op: ApiOperationView }) {
         <div className="api-op__main">
           <Parameters parameters={op.parameters} />
           {op.requestBody ? <RequestBody body={op.requestBody} /> : null}
-          <Responses responses={op.responses} />
+          <Responses responses={op.responses} examplesAside />
           {op.callbacks ? <Callbacks callbacks={op.callbacks} /> : null}
         </div>
         <div className="api-op__aside">
           <CodeSamples op={op} />
+          <ResponseSamples responses={op.responses} />
         </div>
       </div>
     </section>
@@ -148,7 +149,7 @@ function RequestBody(props: { body: ApiBodyView }) {
   );
 }
 
-function Media(props: { media: ApiMediaView; exampleTitle: string }) {
+function Media(props: { media: ApiMediaView; exampleTitle?: string }) {
   const { media } = props;
   return (
     <div className="api-media">
@@ -156,18 +157,19 @@ function Media(props: { media: ApiMediaView; exampleTitle: string }) {
         Content type <code>{media.mediaType}</code>
       </p>
       {media.schema ? <SchemaBlock schema={media.schema} /> : null}
-      <Examples examples={media.examples} title={props.exampleTitle} />
+      {props.exampleTitle ? <Examples examples={media.examples} title={props.exampleTitle} /> : null}
     </div>
   );
 }
 
-function Responses(props: { responses: ApiResponseView[] }) {
+/** The responses by status; an operation shows their examples beside the request instead (ResponseSamples), as Redoc does. */
+function Responses(props: { responses: ApiResponseView[]; examplesAside?: boolean }) {
   if (props.responses.length === 0) return null;
   return (
     <div className="api-block">
       <h4>Responses</h4>
       {props.responses.map((response) => {
-        const kind = /^2/.test(response.status) ? 'success' : /^[45]/.test(response.status) ? 'error' : 'other';
+        const kind = statusKind(response.status);
         return (
           <details key={response.status} className="api-response" data-status={response.status} open={kind === 'success'}>
             <summary>
@@ -178,7 +180,7 @@ function Responses(props: { responses: ApiResponseView[] }) {
               {response.headers.length > 0 ? <ResponseHeaders headers={response.headers} /> : null}
               {response.contents.length === 0 ? <p className="api-media__type">{noContentText(response.status)}</p> : null}
               {response.contents.map((media) => (
-                <Media key={media.mediaType} media={media} exampleTitle="Response example" />
+                <Media key={media.mediaType} media={media} {...(props.examplesAside ? {} : { exampleTitle: 'Response example' })} />
               ))}
             </div>
           </details>
@@ -186,6 +188,11 @@ function Responses(props: { responses: ApiResponseView[] }) {
       })}
     </div>
   );
+}
+
+/** Colours a status: 2xx success, 4xx and 5xx error, anything else (1xx, 3xx, default) neutral. */
+function statusKind(status: string): 'success' | 'error' | 'other' {
+  return /^2/.test(status) ? 'success' : /^[45]/.test(status) ? 'error' : 'other';
 }
 
 /** "Authorization: a (what it is), or b and c (…)." with each scheme linked to its description. */
@@ -247,6 +254,57 @@ function CodeSamples(props: { op: ApiOperationView }) {
       {props.op.samples.map((sample) => (
         <div key={sample.lang} className="api-sample" data-sample={sample.lang}>
           <CodeBlock code={sample.code} label={sample.label} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface ResponseSample {
+  status: string;
+  kind: string;
+  blocks: { label: string; note?: string; code: string }[];
+}
+
+/** Each response's examples under its status, labelled with what tells them apart (media type, example name). */
+function responseSamples(responses: ApiResponseView[]): ResponseSample[] {
+  return responses
+    .map((response) => {
+      const several = response.contents.length > 1;
+      const blocks = response.contents.flatMap((media) =>
+        media.examples.map((example) => {
+          const parts = [`Response ${response.status}`, several ? media.mediaType : '', example.label !== 'Example' ? example.label : ''].filter(Boolean);
+          return { label: parts.join(' · '), code: example.value, ...(example.generated ? { note: 'made from the schema' } : {}) };
+        }),
+      );
+      return { status: response.status, kind: statusKind(response.status), blocks };
+    })
+    .filter((sample) => sample.blocks.length > 0);
+}
+
+/**
+ * The responses' examples beside the request, one status at a time once the page is hydrated
+ * (the first success is shown first); without JavaScript every status is listed, each labelled.
+ */
+function ResponseSamples(props: { responses: ApiResponseView[] }) {
+  const samples = responseSamples(props.responses);
+  if (samples.length === 0) return null;
+  const first = (samples.find((sample) => sample.kind === 'success') ?? samples[0])?.status;
+  return (
+    <div className="api-samples api-response-samples" data-response-samples>
+      <p className="api-samples__title">Response</p>
+      <div className="api-samples__langs" role="group" aria-label="Status of the response example">
+        {samples.map((sample) => (
+          <button key={sample.status} type="button" className="api-samples__lang api-samples__status" data-response-status={sample.status} aria-pressed={sample.status === first}>
+            <span className={`api-status api-status--${sample.kind}`}>{sample.status}</span>
+          </button>
+        ))}
+      </div>
+      {samples.map((sample) => (
+        <div key={sample.status} className="api-response-sample" data-response-sample={sample.status} data-shown={sample.status === first ? '' : undefined}>
+          {sample.blocks.map((block, i) => (
+            <CodeBlock key={i} code={block.code} label={block.label} {...(block.note ? { note: block.note } : {})} />
+          ))}
         </div>
       ))}
     </div>

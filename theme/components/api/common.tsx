@@ -30,11 +30,14 @@ export function LinkLine(props: { link: ApiLinkView }) {
 }
 
 /** A code block that scrolls inside its own box; focusable so keyboard users can scroll it. */
-export function CodeBlock(props: { code: string; label: string }) {
+export function CodeBlock(props: { code: string; label: string; note?: string }) {
   return (
     <div className="api-code">
       <div className="api-code__bar">
-        <span className="api-code__label">{props.label}</span>
+        <span className="api-code__label">
+          {props.label}
+          {props.note ? <span className="api-example__note"> ({props.note})</span> : null}
+        </span>
         <button type="button" className="api-copy" data-copy aria-label={`Copy ${props.label}`}>
           Copy
         </button>
