@@ -1,7 +1,8 @@
 /**
  * The first step of every build and check: put back an output that a killed swap set aside, then
  * refuse (exit code 2, nothing changed) an output or cache folder that docsgen must not replace,
- * and mark the cache folder as docsgen's.
+ * or an output folder another process's `build --watch` writes to, and mark the cache folder as
+ * docsgen's.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { folderFacts, projectFacts, realPathOf } from './folder-facts.ts';
 import { writeMarker } from './folder-marker.ts';
 import { judgeFolder, locationProblem, type FolderRole, type ProjectFacts } from './output-guard.ts';
 import { recoverInterruptedSwap } from './swap.ts';
+import { refuseWatchedOutput } from './watch-lock.ts';
 
 export interface GuardOptions {
   configFile: string;
@@ -27,7 +29,10 @@ export async function guardBuildFolders(options: GuardOptions): Promise<void> {
   const outDir = path.resolve(options.outDir ?? path.join(root, 'out'));
   const realOut = await realPathOf(outDir);
   if (!locationProblem('output', realOut, project)) await recoverInterruptedSwap(realOut);
-  if (options.writesOutput) await admit('output', outDir, project);
+  if (options.writesOutput) {
+    await admit('output', outDir, project);
+    await refuseWatchedOutput(realOut);
+  }
   await admit('cache', cacheDir, project);
 }
 

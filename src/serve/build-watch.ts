@@ -17,6 +17,9 @@ import { createBuildQueue } from './build-queue.ts';
 import { firstStopSignal } from './stop-signal.ts';
 import { watchProject } from './watch.ts';
 import { preloadMarkdownToolchain } from '../markdown/render-all.ts';
+import { realPathOf } from '../emit/folder-facts.ts';
+import { claimWatchedOutput } from '../emit/watch-lock.ts';
+import { guardBuildFolders } from '../emit/guard-folders.ts';
 
 export interface WatchBuildOptions {
   configFile: string;
@@ -48,6 +51,17 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   };
+  // The folder is judged as every build judges it before anything is written beside it, then
+  // claimed: refused (exit code 2) while another process watches it; see watch-lock.ts.
+  let release: () => Promise<void>;
+  try {
+    await guardBuildFolders({ configFile, outDir: options.outDir, writesOutput: true });
+    release = await claimWatchedOutput(await realPathOf(options.outDir ?? path.join(root, 'out')));
+  } catch (error) {
+    stop.dispose();
+    options.error(formatError(error));
+    return exitCodeOf(error);
+  }
   const builder = createBuilder({ ...builderOptions, cache: options.cache, watch: true });
   let builds = 0;
   let refused = false;
@@ -86,6 +100,7 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
   }
   // A build under way finishes: stopping half-way would only leave its temporary folder behind.
   await queue.idle();
+  await release();
   stop.dispose();
   return refused ? 2 : 0;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 
@@ -200,6 +200,40 @@ describe('docsgen build --watch', () => {
     expect(result.stdout).not.toContain('watching');
     await rm(site, { recursive: true, force: true });
   });
+
+  it('claims its output folder: a one-shot build or a second watcher into it is refused while it runs, out/ untouched', async () => {
+    const site = await copyFixture('basic');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const before = await contentsOf(path.join(site, 'out'));
+    const once = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+    expect(once.code).toBe(2);
+    expect(once.stderr).toContain(`refusing to use this as the output folder: docsgen build --watch (process ${watching.child.pid}) is writing to it`);
+    expect(once.stderr).toContain('hint: stop that process');
+    const second = await runCli(['build', '--watch', '--config', path.join(site, 'config.yaml')]);
+    expect(second.code).toBe(2);
+    expect(second.stdout).not.toContain('watching');
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(before);
+    // docsgen check writes nothing to out/, so it runs.
+    expect((await runCli(['check', '--config', path.join(site, 'config.yaml')])).code).toBe(0);
+    await watching.stop();
+    expect((await readdir(site)).filter((name) => name.startsWith('.docsgen-watch'))).toEqual([]);
+    await buildOnce(site);
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
+  it('takes over a claim left by a watcher that ended without letting it go (killed)', async () => {
+    const site = await copyFixture('basic');
+    await buildOnce(site);
+    // A process that has ended: its pid is free, or its start time differs.
+    await writeFile(path.join(site, '.docsgen-watch-out'), `999999999.1\n${await realpath(path.join(site, 'out'))}\n`);
+    await buildOnce(site);
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    expect((await readFile(path.join(site, '.docsgen-watch-out'), 'utf8')).split('\n')[0]).toMatch(new RegExp(`^${watching.child.pid}\\.\\d+$`));
+    await watching.stop();
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
 
   it('refuses --format json, which prints one document for one build', async () => {
     const site = await copyFixture('basic');
