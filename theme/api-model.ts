@@ -14,6 +14,8 @@ export interface ApiReferenceModel {
   webhooks?: ApiEventView[];
   /** Every named schema this page links to, each rendered once. */
   schemas: ApiNamedSchema[];
+  /** The colour classes of the page's highlighted code (src/openapi/highlight-code.ts). */
+  codeStyle?: string;
 }
 
 export interface ApiServerView {
@@ -133,6 +135,8 @@ export interface ApiExampleView {
   value: string;
   /** Made from the schema because the spec gives no example. */
   generated: boolean;
+  /** The value with syntax colours (escaped HTML of the code element's content), when it is JSON. */
+  html?: string;
 }
 
 export interface ApiCodeSample {
@@ -140,6 +144,8 @@ export interface ApiCodeSample {
   lang: string;
   label: string;
   code: string;
+  /** The code with syntax colours (escaped HTML of the code element's content). */
+  html?: string;
 }
 
 export interface ApiNamedSchema {

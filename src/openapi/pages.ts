@@ -42,12 +42,15 @@ export async function apiReferencePages(spec: LoadedApiSpec, options: ApiPagesOp
   if (cached) return cached;
   const render = await themeRenderer(options.loadTheme);
   const { createDescriptionRenderer } = await import('./markdown.ts');
-  const pages = referencePages(spec, {
+  const made = referencePages(spec, {
     baseUrl: options.baseUrl,
     specUrl,
     specLocation: new URL(specUrl, options.siteUrl).href,
     description: createDescriptionRenderer(),
-  }).map((page) => ({
+  });
+  const { highlightReferences } = await import('./highlight-code.ts');
+  await highlightReferences(made.map((page) => page.model));
+  const pages = made.map((page) => ({
     route: page.route,
     data: { ...page.data, hasSchemas: page.model.schemas.length > 0, schemas: page.model.schemas.map(({ name, anchor }) => ({ name, anchor })) },
     html: render(page.model),

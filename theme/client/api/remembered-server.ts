@@ -64,9 +64,22 @@ export function applyRememberedServer(root: HTMLElement, specUrl: string): void 
   for (const samples of root.querySelectorAll<HTMLElement>('[data-sample-base]')) {
     const before = samples.dataset.sampleBase;
     if (!before || before === base) continue;
-    for (const code of samples.querySelectorAll('pre code')) code.textContent = (code.textContent ?? '').split(before).join(base);
+    for (const code of samples.querySelectorAll('pre code')) replaceInCode(code, before, base);
     samples.dataset.sampleBase = base;
   }
+}
+
+/**
+ * Replaces `before` in a code block, keeping its colours: the URL is one token (inside a string),
+ * so it is replaced in each text node; where it spans tokens, the block is rewritten as plain text.
+ */
+function replaceInCode(code: Element, before: string, after: string): void {
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeValue?.includes(before)) node.nodeValue = node.nodeValue.split(before).join(after);
+  }
+  const text = code.textContent ?? '';
+  if (text.includes(before)) code.textContent = text.split(before).join(after);
 }
 
 type ServerObject = { url?: unknown; variables?: Record<string, { default?: unknown; enum?: unknown[] }> };

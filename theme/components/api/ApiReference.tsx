@@ -13,6 +13,8 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
   const { model } = props;
   return (
     <div className="api-ref">
+      {/* Colour classes of the highlighted code: selectors and colours only, made by the build. */}
+      {model.codeStyle ? <style dangerouslySetInnerHTML={{ __html: model.codeStyle }} /> : null}
       {model.intro ? <Intro descriptionHtml={model.intro.descriptionHtml} links={model.intro.links} servers={model.intro.servers} /> : null}
       {model.intro && model.intro.securitySchemes.length > 0 ? <Authentication schemes={model.intro.securitySchemes} /> : null}
       {model.overview ? <Overview tags={model.overview} /> : null}

@@ -253,7 +253,7 @@ function CodeSamples(props: { op: ApiOperationView }) {
       </div>
       {props.op.samples.map((sample) => (
         <div key={sample.lang} className="api-sample" data-sample={sample.lang}>
-          <CodeBlock code={sample.code} label={sample.label} />
+          <CodeBlock code={sample.code} html={sample.html} label={sample.label} />
         </div>
       ))}
     </div>
@@ -263,7 +263,7 @@ function CodeSamples(props: { op: ApiOperationView }) {
 interface ResponseSample {
   status: string;
   kind: string;
-  blocks: { label: string; note?: string; code: string }[];
+  blocks: { label: string; note?: string; code: string; html?: string | undefined }[];
 }
 
 /** Each response's examples under its status, labelled with what tells them apart (media type, example name). */
@@ -274,7 +274,7 @@ function responseSamples(responses: ApiResponseView[]): ResponseSample[] {
       const blocks = response.contents.flatMap((media) =>
         media.examples.map((example) => {
           const parts = [`Response ${response.status}`, several ? media.mediaType : '', example.label !== 'Example' ? example.label : ''].filter(Boolean);
-          return { label: parts.join(' · '), code: example.value, ...(example.generated ? { note: 'made from the schema' } : {}) };
+          return { label: parts.join(' · '), code: example.value, html: example.html, ...(example.generated ? { note: 'made from the schema' } : {}) };
         }),
       );
       return { status: response.status, kind: statusKind(response.status), blocks };
@@ -303,7 +303,7 @@ function ResponseSamples(props: { responses: ApiResponseView[] }) {
       {samples.map((sample) => (
         <div key={sample.status} className="api-response-sample" data-response-sample={sample.status} data-shown={sample.status === first ? '' : undefined}>
           {sample.blocks.map((block, i) => (
-            <CodeBlock key={i} code={block.code} label={block.label} {...(block.note ? { note: block.note } : {})} />
+            <CodeBlock key={i} code={block.code} html={block.html} label={block.label} {...(block.note ? { note: block.note } : {})} />
           ))}
         </div>
       ))}

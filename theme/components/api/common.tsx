@@ -30,7 +30,7 @@ export function LinkLine(props: { link: ApiLinkView }) {
 }
 
 /** A code block that scrolls inside its own box; focusable so keyboard users can scroll it. */
-export function CodeBlock(props: { code: string; label: string; note?: string }) {
+export function CodeBlock(props: { code: string; html?: string | undefined; label: string; note?: string }) {
   return (
     <div className="api-code">
       <div className="api-code__bar">
@@ -43,7 +43,8 @@ export function CodeBlock(props: { code: string; label: string; note?: string })
         </button>
       </div>
       <pre className="api-code__pre" tabIndex={0}>
-        <code>{props.code}</code>
+        {/* The coloured code is the spec's text escaped by the build (src/openapi/highlight-code.ts). */}
+        {props.html === undefined ? <code>{props.code}</code> : <code dangerouslySetInnerHTML={{ __html: props.html }} />}
       </pre>
     </div>
   );
@@ -61,7 +62,7 @@ export function Examples(props: { examples: ApiExampleView[]; title: string }) {
               {name}
               {example.generated ? <span className="api-example__note"> (made from the schema)</span> : null}
             </summary>
-            <CodeBlock code={example.value} label={name} />
+            <CodeBlock code={example.value} html={example.html} label={name} />
           </details>
         );
       })}
