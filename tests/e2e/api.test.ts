@@ -55,12 +55,12 @@ describe('reading the API reference', () => {
     for (const text of ['Path parameters', 'engineId', 'integer (int64)', 'Request body', 'PropertyUpdate', 'Interpolation', 'Allowed values:', '"EaseInOut"', 'Default:', 'Responses']) {
       expect(await op.textContent(), text).toContain(text);
     }
-    await expect(op.locator('.api-response[data-status="200"] .api-prop__name').first().isVisible()).resolves.toBe(true);
+    await expect(op.locator('.api-response[data-status="2XX"] .api-prop__name').first().isVisible()).resolves.toBe(true);
     expect(await op.locator('.api-sample[data-sample="curl"] pre').isVisible()).toBe(true);
     expect(await op.locator('.api-sample[data-sample="python"] pre').isVisible()).toBe(true);
     // Every status's example is listed beside the request, each under its label.
     const engine = page.locator('[id="operation/getEngine"] [data-response-samples]');
-    expect(await engine.locator('.api-code__label').allTextContents()).toEqual(['Response 200 (made from the schema)', 'Response 500']);
+    expect(await engine.locator('.api-code__label').allTextContents()).toEqual(['Response 2XX (made from the schema)', 'Response 500']);
     expect(await engine.locator('pre').evaluateAll((pres) => pres.map((pre) => (pre as HTMLElement).offsetHeight > 0))).toEqual([true, true]);
     expect(await page.locator('[id="schema/Engine"]').textContent()).toContain('minimumFreeSpace');
     expect(await page.locator('a.api-page__download').getAttribute('href')).toBe(`${site.base}${API}hub-rest-api-1.6.0.yaml`);
@@ -323,14 +323,14 @@ describe('the response examples beside the request', () => {
     await page.waitForSelector('html[data-api-ready]');
     const samples = page.locator('[id="operation/getEngine"] [data-response-samples]');
     const shown = () => samples.locator('[data-response-sample]:visible').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.responseSample));
-    expect(await shown()).toEqual(['200']);
-    expect(await samples.locator('[data-response-sample="200"] pre').textContent()).toContain('"minimumFreeSpace"');
+    expect(await shown()).toEqual(['2XX']);
+    expect(await samples.locator('[data-response-sample="2XX"] pre').textContent()).toContain('"minimumFreeSpace"');
     await samples.getByRole('button', { name: '500', exact: true }).click();
     expect(await shown()).toEqual(['500']);
     expect(await samples.getByRole('button', { name: '500', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await samples.getByRole('button', { name: '200', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    expect(await samples.getByRole('button', { name: '2XX', exact: true }).getAttribute('aria-pressed')).toBe('false');
     const other = page.locator('[id="operation/listEngines"] [data-response-samples] [data-response-sample]:visible');
-    expect(await other.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.responseSample))).toEqual(['200']);
+    expect(await other.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.responseSample))).toEqual(['2XX']);
     await samples.getByRole('button', { name: 'Copy Response 500' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await samples.locator('[data-response-sample="500"] pre').textContent());
     // The example sits beside the request, not again in the Responses list.

@@ -217,7 +217,6 @@ const ENGINE_TYPES = ['RE', 'RE5', 'UE'];
 const ENUMS: [string, string, string[]][] = [
   ['Engine', 'role', ['Broadcast', 'Preview']],
   ['Engine', 'status', ['connected', 'ready', 'disconnected', 'reconnecting']],
-  ['Engine', 'engineType', ENGINE_TYPES],
   ['Instance', 'status', ['Idle', 'Caching', 'Loading', 'Loaded', 'Error', 'Checking', 'Cooking']],
   ['Instance', 'engineType', ENGINE_TYPES],
   ['RendererDetails', 'engineType', ENGINE_TYPES],
@@ -243,8 +242,14 @@ const BOUNDS: [string, string, number][] = [
   ['Project', 'sharedFolderName', 100],
 ];
 
-/** §8, every error: [method, path, status, exact message]. No operation answers any other error. */
-const ERRORS: [string, string, string, string][] = [
+/** §8: the launcher's 422 messages, which the spec gives for "Launcher" without tying any to a call. */
+const LAUNCHER_422 = ['Invalid config id', 'Invalid parameters', 'Invalid parameter'];
+
+/**
+ * §8, every error: [method, path, status, exact message(s)]. No operation answers any other error.
+ * A launcher 422 names all three launcher messages, since §8 does not say which call answers which.
+ */
+const ERRORS: [string, string, string, string | string[]][] = [
   ['post', '/playout/rundowns', '422', 'Rundown name is required.'],
   ['patch', '/playout/rundowns/{rundownId}', '422', 'Rundown name is required.'],
   ['patch', '/playout/rundowns/{rundownId}', '404', 'Playout rundown not found.'],
@@ -257,65 +262,80 @@ const ERRORS: [string, string, string, string][] = [
   ['get', '/graphs/{graphId}', '404', 'Graph not found.'],
   ['get', '/rgraphs/{rgraphId}', '404', 'Rgraph not found.'],
   ['get', '/ustates/{ustateId}', '404', 'Ustate not found.'],
-  ['get', '/launcher/{launchId}', '422', 'Invalid config id'],
-  ['post', '/launcher/create', '422', 'Invalid parameters'],
-  ['put', '/launcher/{launchId}/launch', '422', 'Invalid config id'],
+  ['get', '/launcher/{launchId}', '422', LAUNCHER_422],
+  ['post', '/launcher/create', '422', LAUNCHER_422],
+  ['put', '/launcher/{launchId}/launch', '422', LAUNCHER_422],
   ['put', '/launcher/{launchId}/launch', '404', 'Launch cancelled: This launch configuration has no idle engines or suitable engine installation.'],
-  ['put', '/launcher/{launchId}/stop', '422', 'Invalid config id'],
-  ['put', '/launcher/{launchId}/retime', '422', 'Invalid config id'],
-  ['get', '/launcher/{launchId}/renderer', '422', 'Invalid config id'],
+  ['put', '/launcher/{launchId}/stop', '422', LAUNCHER_422],
+  ['put', '/launcher/{launchId}/retime', '422', LAUNCHER_422],
+  ['get', '/launcher/{launchId}/renderer', '422', LAUNCHER_422],
   ['get', '/launcher/{launchId}/renderer/{rendererId}', '404', 'Renderer not found'],
-  ['get', '/launcher/{launchId}/renderer/{rendererId}', '422', 'Invalid parameter'],
-  ['post', '/launcher/{launchId}/renderer/create', '422', 'Failed to update renderer'],
+  ['get', '/launcher/{launchId}/renderer/{rendererId}', '422', LAUNCHER_422],
+  ['post', '/launcher/{launchId}/renderer/create', '422', ['Failed to update renderer', ...LAUNCHER_422]],
   ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '404', 'Renderer not listed in selected configuration.'],
-  ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '422', 'Invalid parameter'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/start', '422', LAUNCHER_422],
   ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '404', 'Renderer not listed in selected configuration.'],
-  ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '422', 'Invalid parameter'],
+  ['put', '/launcher/{launchId}/renderer/{rendererId}/stop', '422', LAUNCHER_422],
+];
+
+/**
+ * §8 gives the body's shape, `{ "error": … }`, only for the button trigger's 404 (without saying
+ * which trigger: both carry it) and the graph, rgraph and ustate gets' 404s. Every other error gives
+ * only the message: its answer declares no body.
+ */
+const SHAPED_ERRORS: string[] = [
+  'post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey} 404',
+  'post /newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey} 404',
+  'get /graphs/{graphId} 404',
+  'get /rgraphs/{rgraphId} 404',
+  'get /ustates/{ustateId} 404',
 ];
 
 /**
  * §7, the success answer of each call: [call, status, schema of the body (`X[]` for a list), or null
- * for no body shown]. `2XX` where §7 gives the body but no status (the playout creates give 201).
+ * for no body shown]. §7 gives a status only for the playout creates (201) and the rundown delete
+ * (204); where it gives the answer but no status, the answer is `2XX`. The item create's 201 and the
+ * renderer create's "new id" come without a body shape.
  */
 const SUCCESS: [string, string, string | null][] = [
-  ['get /engines', '200', 'Engine[]'],
-  ['get /engines/{engineId}', '200', 'Engine'],
-  ['get /engines/{engineId}/nodes', '200', 'Node[]'],
-  ['get /engines/{engineId}/nodes/{nodePath}', '200', 'Node'],
-  ['get /engines/{engineId}/nodes/{nodePath}/properties', '200', 'Property[]'],
-  ['get /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '200', 'Property'],
-  ['patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '200', 'Property'],
-  ['get /engines/{engineId}/nodes/{nodePath}/functions', '200', 'Function[]'],
-  ['get /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '200', 'Function'],
-  ['post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '200', 'SuccessFlag'],
-  ['get /playout/rundowns', '200', 'PlayoutRundown[]'],
+  ['get /engines', '2XX', 'Engine[]'],
+  ['get /engines/{engineId}', '2XX', 'Engine'],
+  ['get /engines/{engineId}/nodes', '2XX', 'Node[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}', '2XX', 'Node'],
+  ['get /engines/{engineId}/nodes/{nodePath}/properties', '2XX', 'Property[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '2XX', 'Property'],
+  ['patch /engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}', '2XX', 'Property'],
+  ['get /engines/{engineId}/nodes/{nodePath}/functions', '2XX', 'Function[]'],
+  ['get /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '2XX', 'Function'],
+  ['post /engines/{engineId}/nodes/{nodePath}/functions/{functionPath}', '2XX', 'SuccessFlag'],
+  ['get /playout/rundowns', '2XX', 'PlayoutRundown[]'],
   ['post /playout/rundowns', '201', 'PlayoutRundown'],
-  ['get /playout/rundowns/{rundownId}', '200', 'PlayoutRundown'],
-  ['patch /playout/rundowns/{rundownId}', '200', 'PlayoutRundown'],
+  ['get /playout/rundowns/{rundownId}', '2XX', 'PlayoutRundown'],
+  ['patch /playout/rundowns/{rundownId}', '2XX', 'PlayoutRundown'],
   ['delete /playout/rundowns/{rundownId}', '204', null],
-  ['get /playout/rundowns/{rundownId}/items', '200', 'RundownItem[]'],
-  ['post /playout/rundowns/{rundownId}/items', '201', 'RundownItem'],
-  ['get /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
-  ['patch /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
-  ['delete /playout/rundowns/{rundownId}/items/{itemId}', '200', 'RundownItem'],
-  ['post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', '200', 'SuccessFlag'],
-  ['get /playout/templates', '200', 'Template[]'],
-  ['get /newsroom/rundowns', '200', 'NewsroomRundownShort[]'],
-  ['get /newsroom/rundowns/{ncsID}', '200', 'NewsroomRundownShort[]'],
-  ['get /newsroom/rundowns/{ncsID}/{roID}', '200', 'NewsroomRundownLong'],
-  ['get /graphs', '200', 'GraphShort[]'],
-  ['get /graphs/{graphId}', '200', 'GraphLong'],
-  ['get /rgraphs', '200', 'RgraphShort[]'],
-  ['get /rgraphs/{rgraphId}', '200', 'RgraphLong'],
-  ['get /ustates', '200', 'UstateShort[]'],
-  ['get /ustates/{ustateId}', '200', 'UstateLong'],
-  ['get /projects', '200', 'Project[]'],
-  ['get /launcher', '200', 'LaunchConfig[]'],
-  ['get /launcher/{launchId}', '200', 'LaunchConfig'],
+  ['get /playout/rundowns/{rundownId}/items', '2XX', 'RundownItem[]'],
+  ['post /playout/rundowns/{rundownId}/items', '201', null],
+  ['get /playout/rundowns/{rundownId}/items/{itemId}', '2XX', 'RundownItem'],
+  ['patch /playout/rundowns/{rundownId}/items/{itemId}', '2XX', 'RundownItem'],
+  ['delete /playout/rundowns/{rundownId}/items/{itemId}', '2XX', 'RundownItem'],
+  ['post /playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}', '2XX', 'SuccessFlag'],
+  ['get /playout/templates', '2XX', 'Template[]'],
+  ['get /newsroom/rundowns', '2XX', 'NewsroomRundownShort[]'],
+  ['get /newsroom/rundowns/{ncsID}', '2XX', 'NewsroomRundownShort[]'],
+  ['get /newsroom/rundowns/{ncsID}/{roID}', '2XX', 'NewsroomRundownLong'],
+  ['get /graphs', '2XX', 'GraphShort[]'],
+  ['get /graphs/{graphId}', '2XX', 'GraphLong'],
+  ['get /rgraphs', '2XX', 'RgraphShort[]'],
+  ['get /rgraphs/{rgraphId}', '2XX', 'RgraphLong'],
+  ['get /ustates', '2XX', 'UstateShort[]'],
+  ['get /ustates/{ustateId}', '2XX', 'UstateLong'],
+  ['get /projects', '2XX', 'Project[]'],
+  ['get /launcher', '2XX', 'LaunchConfig[]'],
+  ['get /launcher/{launchId}', '2XX', 'LaunchConfig'],
   ['post /launcher/create', '2XX', 'LaunchConfigCreated'],
-  ['get /launcher/{launchId}/renderer', '200', 'RendererDetails[]'],
-  ['get /launcher/{launchId}/renderer/{rendererId}', '200', 'RendererDetails'],
-  ['post /launcher/{launchId}/renderer/create', '2XX', 'CreatedId'],
+  ['get /launcher/{launchId}/renderer', '2XX', 'RendererDetails[]'],
+  ['get /launcher/{launchId}/renderer/{rendererId}', '2XX', 'RendererDetails'],
+  ['post /launcher/{launchId}/renderer/create', '2XX', null],
 ];
 
 /**
@@ -386,6 +406,10 @@ describe('hub REST API 1.6.0: document', () => {
     expect(raw.components?.securitySchemes).toBeUndefined();
     for (const { method, path: p, operation } of allCalls) expect((operation as { security?: unknown }).security, `${method} ${p}`).toBeUndefined();
     expect(spec.info.description).toMatch(/Authentication: the 1\.6\.0 documentation describes none/);
+  });
+
+  it('says in its introduction that the REST API is a licensed feature (facts L6, 5.4 SP1)', () => {
+    expect(spec.info.description?.split('## Conventions')[0]).toMatch(/The REST API is a licensed feature of the hub\./);
   });
 
   it('is OpenAPI 3.0.3, titled "Hub REST API", version 1.6.0, with a plain markdown description', () => {
@@ -461,12 +485,33 @@ describe('hub REST API 1.6.0: calls of spec §7', () => {
     }
   });
 
-  it('documents RE5 pin sub-fields as dot-separated names appended to the property path', () => {
-    for (const method of ['get', 'patch']) {
-      const prm = op(method, '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').parameters?.find((x) => x.name === 'propertyPath');
-      expect(prm?.description).toMatch(/RE5.*sub-field.*dot-separated|RE5.*dot-separated.*sub-field/s);
+  it('says that on RE5 nodes, properties and functions are addressed by ID instead of a path (facts R3), on every such parameter', () => {
+    const own: Record<string, RegExp> = {
+      nodePath: /on `RE5` engines, the node's ID \(a UUID\) instead/,
+      propertyPath: /on `RE5` engines, the property's \(pin's\) ID \(a UUID\) instead/,
+      functionPath: /on `RE5` engines, the function's ID \(a UUID\) instead/,
+    };
+    let seen = 0;
+    for (const { method, path: p, operation } of allCalls) {
+      for (const prm of operation.parameters ?? []) {
+        const wording = own[prm.name];
+        if (!wording) continue;
+        seen++;
+        expect(prm.description, `${method} ${p} ${prm.name}`).toMatch(wording);
+      }
     }
-    expect(op('patch', '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').description).toMatch(/RE5.*dot-separated/s);
+    expect(seen).toBe(7 + 2 + 2);
+    expect(spec.info.description).toMatch(/On `RE5` engines, nodes, properties and functions are addressed by their ID \(a UUID\) instead of a path/);
+  });
+
+  it('documents RE5 pin sub-fields (spec §5) for the update only, appended to the ID, with no path-like example', () => {
+    const property = (method: string) =>
+      op(method, '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').parameters?.find((x) => x.name === 'propertyPath')?.description ?? '';
+    expect(property('patch')).toMatch(/RE5.*sub-field.*dot-separated.*to the ID/s);
+    expect(property('get')).toMatch(/describes sub-field addressing only for updates \(PATCH\)/);
+    expect(op('patch', '/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}').description).toMatch(/RE5.*dot-separated sub-field names to the property's ID/s);
+    expect(spec.info.description).toMatch(/`RE5`, a partial update \(PATCH\) of a pin is made by appending dot-separated sub-field names to the property's ID/);
+    expect(SOURCE).not.toContain('Transform.Position.X');
   });
 
   it.each(SUCCESS)('%s answers %s with %s', (call, status, body) => {
@@ -478,7 +523,30 @@ describe('hub REST API 1.6.0: calls of spec §7', () => {
     expect(response?.description).toBeTruthy();
     if (body === null) expect(response?.content).toBeUndefined();
     else expect(describeSchema(jsonOf(response)?.schema)).toBe(body);
-    if (status === '2XX') expect(response?.description).toMatch(/1\.6\.0 documentation gives this body but not its status code/);
+    if (status === '2XX') expect(response?.description).toMatch(/1\.6\.0 documentation (?:gives this (?:answer|body) but not its status code|says that this call answers the new id, but gives neither its status code)/);
+  });
+
+  it('answers 200 nowhere: the 1.6.0 documentation never gives that status', () => {
+    for (const { method, path: p, operation } of allCalls) expect(Object.keys(operation.responses), `${method} ${p}`).not.toContain('200');
+    expect(SOURCE).not.toMatch(/^\s*["']?200["']?:/m);
+  });
+
+  it('lists as 2XX exactly the calls whose answer the documentation gives without a status, and says so in the Conventions', () => {
+    const twoXX = allCalls.filter(({ operation }) => '2XX' in operation.responses).map(({ method, path: p }) => `${method} ${p}`);
+    expect(twoXX.sort()).toEqual(SUCCESS.filter(([, status]) => status === '2XX').map(([call]) => call).sort());
+    expect(twoXX).toHaveLength(35);
+    expect(spec.info.description).toMatch(/Where it gives the answer's body but not its status, the answer is listed as `2XX`: accept any 2xx/);
+    expect(spec.info.description).not.toMatch(/shown with 200/);
+  });
+
+  it("gives the item create's 201 and the renderer create's new id without a body shape, and says so", () => {
+    const item = op('post', '/playout/rundowns/{rundownId}/items').responses['201'];
+    expect(item?.content).toBeUndefined();
+    expect(item?.description).toMatch(/gives the status but not the body of the answer/);
+    const renderer = op('post', '/launcher/{launchId}/renderer/create').responses['2XX'];
+    expect(renderer?.content).toBeUndefined();
+    expect(renderer?.description).toMatch(/answers the new id, but gives neither its status code nor the shape of the body/);
+    expect(spec.components.schemas.CreatedId).toBeUndefined();
   });
 
   it.each(NOT_SHOWN)('%s declares no success status, and a default answer says the documentation does not show it', (call) => {
@@ -487,6 +555,23 @@ describe('hub REST API 1.6.0: calls of spec §7', () => {
     expect(Object.keys(responses).filter((s) => s.startsWith('2'))).toEqual([]);
     expect(responses.default?.description).toMatch(/1\.6\.0 documentation does not show the answer/);
     expect(responses.default?.content).toBeUndefined();
+  });
+
+  it("describes launch, stop and retime without saying they do what the launcher's buttons do; ReTime's meaning only with its release (facts LD6, hub 1.2)", () => {
+    for (const action of ['launch', 'stop', 'retime']) {
+      expect(op('put', `/launcher/{launchId}/${action}`).description, action).not.toMatch(/as the launcher's \w+ button does/);
+    }
+    const retime = op('put', '/launcher/{launchId}/retime').description ?? '';
+    expect(retime).toMatch(/The 1\.6\.0 documentation does not describe what retiming does\. The hub 1\.2 launcher documentation says/);
+  });
+
+  it('gives the playout buttons no meaning the spec does not give, and names the ExternalData Download trigger on the same path (facts R4)', () => {
+    const trigger = op('post', '/playout/rundowns/{rundownId}/items/{itemId}/{buttonKey}');
+    expect(trigger.description).not.toMatch(/take in|take out/i);
+    expect(trigger.description).toMatch(/does not list button keys or say what they do/);
+    expect(trigger.description).toMatch(/ExternalData field.*Download function/);
+    const newsroomKey = op('post', '/newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}').parameters?.find((x) => x.name === 'buttonKey');
+    expect(newsroomKey?.description).toMatch(/`mosObject\.buttons`/);
   });
 
   it('lists every call either with its success answer or as one whose answer is not shown', () => {
@@ -562,14 +647,19 @@ describe('hub REST API 1.6.0: entities of spec §3', () => {
     expect(field(schemaName, fieldName).maxLength).toBe(max);
   });
 
-  it('has objTB digits only, objID a uuid and macroIn/macroOut nullable', () => {
+  it('gives Engine.engineType no values, as spec §3 lists them for Instance only, and says so', () => {
+    expect(field('Engine', 'engineType').enum).toBeUndefined();
+    expect(field('Engine', 'engineType').description).toMatch(/lists `RE`, `RE5` and `UE` for an instance's engine type; it does not list values for this field/);
+  });
+
+  it('has objTB digits only and at most 10 long, with no minimum the spec does not give, objID a uuid and macroIn/macroOut nullable', () => {
     const objTB = field('MosObject', 'objTB');
-    expect(objTB.pattern).toBe('^[0-9]{1,10}$');
+    expect(objTB.pattern).toBe('^[0-9]*$');
+    expect(objTB.maxLength).toBe(10);
     const digits = new RegExp(objTB.pattern ?? '');
     expect(digits.test('0123456789')).toBe(true);
-    expect(digits.test('12345678901')).toBe(false);
     expect(digits.test('25a')).toBe(false);
-    expect(digits.test('')).toBe(false);
+    expect(digits.test('')).toBe(true);
     expect(field('MosObject', 'objID').format).toBe('uuid');
     expect(field('NewsroomRundownLong', 'macroIn').nullable).toBe(true);
     expect(field('NewsroomRundownLong', 'macroOut').nullable).toBe(true);
@@ -582,6 +672,20 @@ describe('hub REST API 1.6.0: entities of spec §3', () => {
     }
     expect(field('Engine', 'minimumFreeSpace').example).toBe(209715200);
     expect(field('Engine', 'port').example).toBe(6666);
+  });
+
+  it('does not present C:\\cache as the default of cacheDir: the sample value is sample data (facts E8), and the glossary default is the folder\'s (E1)', () => {
+    const cacheDir = field('Engine', 'cacheDir');
+    const description = cacheDir.description ?? '';
+    expect(description.split('. ')[0]).not.toMatch(/default/);
+    expect(description).toMatch(/The 1\.6\.0 documentation gives no default for this field, and the example is sample data, not a default/);
+    expect(description).toMatch(/5\.4 SP1 glossary.*`C:\\cache` by default: that is the folder's default, not this field's/);
+  });
+
+  it('gives overriddenChannels no meaning the spec does not give', () => {
+    const described = [field('RundownItemUpdate', 'overriddenChannels').description ?? '', op('patch', '/playout/rundowns/{rundownId}/items/{itemId}').description ?? ''];
+    for (const text of described) expect(text).not.toMatch(/channel numbers as|channel assignments/);
+    expect(described[0]).toMatch(/What the integers identify .* not documented for 1\.6\.0/);
   });
 });
 
@@ -596,6 +700,11 @@ describe('hub REST API 1.6.0: validation rules of spec §5', () => {
     expect(schemaNamed('RundownItemUpdate').required).toBeUndefined();
     expect(schemaNamed('FunctionTrigger').required).toBeUndefined();
     expect(schemaNamed('LoadRequest').required).toEqual(['engineHostId']);
+  });
+
+  it('sets no minimum length on names, which the spec requires without giving one', () => {
+    expect(field('RundownName', 'name').minLength).toBeUndefined();
+    expect(field('LaunchConfigCreate', 'name').minLength).toBeUndefined();
   });
 
   it('defaults Interpolation to Constant and Duration and Delay to 0, never negative', () => {
@@ -618,15 +727,52 @@ describe('hub REST API 1.6.0: validation rules of spec §5', () => {
 });
 
 describe('hub REST API 1.6.0: errors of spec §8', () => {
-  it.each(ERRORS)('%s %s answers %s "%s", character for character', (method, p, status, message) => {
+  const shaped = ERRORS.filter(([method, p, status]) => SHAPED_ERRORS.includes(`${method} ${p} ${status}`));
+  const unshaped = ERRORS.filter(([method, p, status]) => !SHAPED_ERRORS.includes(`${method} ${p} ${status}`));
+
+  it.each(shaped)('%s %s answers %s with { "error": "%s" }, character for character', (method, p, status, message) => {
     const media = jsonOf(op(method, p).responses[status]);
     expect(media?.schema?.$ref).toBe('#/components/schemas/Error');
     expect(media?.example).toEqual({ error: message });
   });
 
+  it.each(unshaped)('%s %s answers %s with no body shape, its description giving %j verbatim', (method, p, status, messages) => {
+    const response = op(method, p).responses[status];
+    expect(response?.content).toBeUndefined();
+    const [heading = '', ...rest] = (response?.description ?? '').split('\n\n');
+    expect(heading).not.toContain('\n');
+    expect(heading.length).toBeLessThanOrEqual(80);
+    const body = rest.join('\n\n');
+    for (const message of typeof messages === 'string' ? [messages] : messages) expect(body).toContain(`\`${message}\``);
+    expect(body).toMatch(/(?:not|does not give) the shape or media type of the body/);
+  });
+
+  it('names all three launcher 422 messages on every launcher 422, tying none to a call, and says so in the introduction', () => {
+    const launcher422 = allCalls.filter(({ path: p, operation }) => p.startsWith('/launcher') && operation.responses['422']);
+    expect(launcher422).toHaveLength(10); // the nine that answered 422 before, and the renderer create
+    for (const { method, path: p, operation } of launcher422) {
+      const description = operation.responses['422']?.description ?? '';
+      for (const message of LAUNCHER_422) expect(description, `${method} ${p}`).toContain(`\`${message}\``);
+      expect(description, `${method} ${p}`).toMatch(/does not say which call answers which/);
+      expect(description, `${method} ${p}`).not.toMatch(/Bad id|Bad parameter|Missing or wrong fields/);
+    }
+    expect(spec.info.description).toMatch(/three 422 messages for the launcher calls \(`Invalid config id`, `Invalid parameters` and `Invalid parameter`\) without saying which call answers which/);
+  });
+
+  it('uses the Error schema only where §8 gives the { "error": … } shape', () => {
+    const users = allCalls.flatMap(({ method, path: p, operation }) =>
+      Object.entries(operation.responses).filter(([, response]) => JSON.stringify(response.content ?? {}).includes('#/components/schemas/Error')).map(([status]) => `${method} ${p} ${status}`),
+    );
+    expect(users.sort()).toEqual([...SHAPED_ERRORS].sort());
+    expect(op('post', '/newsroom/rundowns/{ncsID}/{roID}/{storyID}/{itemID}/{buttonKey}').responses['404']?.description).toMatch(
+      /gives this 404 for "the button trigger" without saying whether it applies to the playout trigger, the newsroom trigger or both/,
+    );
+  });
+
   it('keeps "Playout rundown not found" without a final full stop for item create only', () => {
-    const example = jsonOf(op('post', '/playout/rundowns/{rundownId}/items').responses['404'])?.example as { error: string } | undefined;
-    expect(example?.error.endsWith('.')).toBe(false);
+    const description = op('post', '/playout/rundowns/{rundownId}/items').responses['404']?.description ?? '';
+    expect(description).toContain('`Playout rundown not found`');
+    expect(description).not.toContain('`Playout rundown not found.`');
   });
 
   it('answers no error the spec does not list', () => {
