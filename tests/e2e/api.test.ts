@@ -339,6 +339,40 @@ describe('the response examples beside the request', () => {
   });
 });
 
+describe('code in colour', () => {
+  it('colours the samples and examples in the colour mode shown, and copies them as plain text', async () => {
+    const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await openRoute(site, page, `${API}#operation/setProperty`);
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/setProperty"]');
+    const colours = () =>
+      op.locator('.api-sample[data-sample="curl"] pre, [data-response-sample="2XX"] pre').evaluateAll((pres) =>
+        pres.map((pre) => {
+          const plain = getComputedStyle(pre).color;
+          const token = [...pre.querySelectorAll('span')].find((span) => getComputedStyle(span).color !== plain);
+          return token ? getComputedStyle(token).color : 'none';
+        }),
+      );
+    const setMode = (mode: string) => page.evaluate((m) => (document.documentElement.dataset.theme = m), mode);
+    await setMode('light');
+    const light = await colours();
+    await setMode('dark');
+    const dark = await colours();
+    expect(light.length).toBeGreaterThanOrEqual(2);
+    for (const [i, colour] of light.entries()) {
+      expect(colour).not.toBe('none');
+      expect(dark[i]).not.toBe('none');
+      expect(dark[i]).not.toBe(colour);
+    }
+    await op.locator('.api-sample[data-sample="curl"] [data-copy]').click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await op.locator('.api-sample[data-sample="curl"] pre').textContent());
+    expect(copied).not.toContain('<span');
+    expect(copied).toContain("--data '{");
+    await page.close();
+  });
+});
+
 describe('copying a code sample', () => {
   const sampleOf = (page: Page) => page.locator('[id="operation/renameRundown"] .api-sample[data-sample="curl"]');
 
@@ -489,6 +523,9 @@ describe('Try it remembers the hub', () => {
     // The code samples call the hub the reader chose, so a copied curl reaches it.
     const curl = (operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
     expect(await curl('deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
+    // …and keeps its colours: the URL is replaced inside its string token.
+    const urlToken = page.locator('[id="operation/deleteRundown"] .api-sample[data-sample="curl"] pre span', { hasText: 'hub.studio.example:8181' });
+    expect(await urlToken.count()).toBe(1);
     form = await openForm('renameRundown');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('hub.studio.example');
     expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8181');
