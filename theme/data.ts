@@ -165,10 +165,8 @@ export interface ApiPageData {
   tag?: string;
   nav: ApiNavTag[];
   operationCount: number;
-  /** Whether the page has a Schemas section. */
-  hasSchemas: boolean;
-  /** The named schemas of that section, in its order, for the operations column. */
-  schemas?: { name: string; anchor: string }[];
+  /** The named schemas of the page's Schemas section (none: no section), in its order, for the operations column. */
+  schemas: { name: string; anchor: string }[];
   /** The headings of the introduction, on the page that shows it (linked from the operations column). */
   introHeadings?: { id: string; text: string }[];
   /** Whether the page shows the Servers section (#servers). */

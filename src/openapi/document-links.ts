@@ -5,7 +5,7 @@
  */
 import type { ApiLinkView } from '../../theme/api-model.ts';
 import { allowedUrl } from '../markdown/sanitize-url.ts';
-import { isObject } from './pointer.ts';
+import { isObject, trimmedText as text } from './pointer.ts';
 
 /** Contact, licence, terms of service and external documentation of the whole API. */
 export function infoLinks(document: Record<string, unknown>): ApiLinkView[] {
@@ -41,8 +41,4 @@ export function externalDocsField(node: unknown): { externalDocs?: ApiLinkView }
 function link(label: string, linkText: string, url: string): ApiLinkView {
   const href = url ? allowedUrl(url, 'link') : undefined;
   return { label, text: linkText, ...(href ? { href } : {}) };
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
 }

@@ -52,7 +52,7 @@ export async function apiReferencePages(spec: LoadedApiSpec, options: ApiPagesOp
   await highlightReferences(made.map((page) => page.model));
   const pages = made.map((page) => ({
     route: page.route,
-    data: { ...page.data, hasSchemas: page.model.schemas.length > 0, schemas: page.model.schemas.map(({ name, anchor }) => ({ name, anchor })) },
+    data: { ...page.data, schemas: page.model.schemas.map(({ name, anchor }) => ({ name, anchor })) },
     html: render(page.model),
   }));
   await writeCachedJson(file, pages);

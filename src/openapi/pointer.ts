@@ -47,6 +47,11 @@ export function refName(ref: string): string {
   return String(keyPath[keyPath.length - 1] ?? ref);
 }
 
+/** A spec field's text, trimmed; anything that is not a string reads as empty. */
+export function trimmedText(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

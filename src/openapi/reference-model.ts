@@ -23,7 +23,7 @@ export const SPLIT_THRESHOLD = 150;
 export interface ReferencePage {
   route: string;
   model: ApiReferenceModel;
-  data: Omit<ApiPageData, 'hasSchemas'>;
+  data: Omit<ApiPageData, 'schemas'>;
 }
 
 export interface ReferenceOptions {

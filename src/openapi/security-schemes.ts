@@ -6,7 +6,7 @@
  */
 import type { ApiSecuritySchemeView } from '../../theme/api-model.ts';
 import { createUniqueIds, securitySchemeAnchor } from './anchors.ts';
-import { isObject } from './pointer.ts';
+import { isObject, trimmedText as text } from './pointer.ts';
 
 const FLOW_NAMES: Record<string, string> = {
   implicit: 'Implicit',
@@ -69,8 +69,4 @@ function flowsOf(scheme: Record<string, unknown>): ApiSecuritySchemeView['flows'
         .map((key) => ({ label: { authorizationUrl: 'Authorization URL', tokenUrl: 'Token URL', refreshUrl: 'Refresh URL' }[key], value: text(flow[key]) })),
       scopes: Object.entries(isObject(flow.scopes) ? flow.scopes : {}).map(([scope, meaning]) => ({ name: scope, description: text(meaning) })),
     }));
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
 }

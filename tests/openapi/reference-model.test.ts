@@ -143,7 +143,7 @@ describe('an operation with several tags', () => {
     const navLists = one?.data.nav.find((tag) => tag.name === 'lists');
     expect(navLists?.operations?.map((op) => op.anchor)).toEqual(['operation/getB']);
     expect(navLists?.also?.map((op) => `${op.anchor} ${op.home}`)).toEqual(['operation/getA /api/']);
-    const records = apiRecords({ ...(one?.data as ReferencePage['data']), hasSchemas: false }, '/docs/api/', { language: 'en', tag: 'x' });
+    const records = apiRecords({ ...(one?.data as ReferencePage['data']), schemas: [] }, '/docs/api/', { language: 'en', tag: 'x' });
     expect(records.filter((r) => r.url.endsWith('#operation/getA')).map((r) => r.hierarchy.lvl1)).toEqual(['boards']);
     // Split into a page per tag, the link goes to the page that shows the operation.
     const split = await pagesOf('multi.yaml', { root: dir, splitByTag: true });

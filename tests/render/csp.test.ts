@@ -65,7 +65,7 @@ describe('Content-Security-Policy', () => {
     expect(apiServerSources(['{scheme}://hub/api'])).toEqual(['http:', 'https:']);
     expect(apiServerSources(['/api/v1', 'api'])).toEqual([]);
     expect(apiServerSources(['ftp://files.example.com/'])).toEqual([]);
-    const api: PageData = { ...doc, kind: 'api', api: { id: 'a', title: 'A', version: '1', openapi: '3.1.0', specUrl: '/docs/api/a.yaml', specFileName: 'a.yaml', servers: ['http://{hubHost}:{port}/api'], rootRoute: '/api/', split: false, nav: [], operationCount: 0, hasSchemas: false } };
+    const api: PageData = { ...doc, kind: 'api', api: { id: 'a', title: 'A', version: '1', openapi: '3.1.0', specUrl: '/docs/api/a.yaml', specFileName: 'a.yaml', servers: ['http://{hubHost}:{port}/api'], rootRoute: '/api/', split: false, nav: [], operationCount: 0, schemas: [] } };
     expect(pagePolicy(site, api)).toContain("connect-src 'self' http:;");
     expect(pagePolicy(site, doc)).toContain("connect-src 'self';");
   });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 function compose(extra: { docs?: DocSource[]; customPages?: { file: string; route: string; title: string; description: string; html: string }[]; api?: boolean } = {}) {
   const list = extra.docs ?? docs;
-  const api: ApiPageData = { id: 'mini', title: 'Mini API', version: '1.0.0', openapi: '3.0.3', specUrl: '/docs/api/mini.yaml', specFileName: 'mini.yaml', servers: [], rootRoute: '/api/', split: false, nav: [], operationCount: 0, hasSchemas: false };
+  const api: ApiPageData = { id: 'mini', title: 'Mini API', version: '1.0.0', openapi: '3.0.3', specUrl: '/docs/api/mini.yaml', specFileName: 'mini.yaml', servers: [], rootRoute: '/api/', split: false, nav: [], operationCount: 0, schemas: [] };
   return composeRoutes({
     config,
     docs: list,

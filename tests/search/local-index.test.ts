@@ -110,7 +110,7 @@ describe('embedded search index', () => {
   it('finds an API operation by its operationId, method or path, not only by its summary', async () => {
     const operation = (operationId: string, method: string, path: string, summary: string) => ({ anchor: `operation/${operationId}`, operationId, method, path, summary, deprecated: false });
     const api: ApiPageData = {
-      id: 'hub', title: 'Hub API', version: '1.0', openapi: '3.0.3', specUrl: '/s.yaml', specFileName: 's.yaml', servers: [], rootRoute: '/api/', split: false, operationCount: 2, hasSchemas: false,
+      id: 'hub', title: 'Hub API', version: '1.0', openapi: '3.0.3', specUrl: '/s.yaml', specFileName: 's.yaml', servers: [], rootRoute: '/api/', split: false, operationCount: 2, schemas: [],
       nav: [{ name: 'playout', anchor: 'tag/playout', route: '/api/', operations: [operation('createRundown', 'POST', '/playout/rundowns', 'Create a rundown'), operation('updateMosObject', 'PATCH', '/newsroom/mosObjects/{objID}', 'Update a MOS object')] }],
     };
     const files = indexFiles(buildEmbeddedIndex([...PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), { url: '/api/', records: apiRecords(api, '/api/', meta) }], meta), fixedNames('f'));

@@ -37,11 +37,12 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   // The overview of a split API holds no operation: nothing there to mark, not even its
   // introduction or schemas (the column is its table of contents only where operations are read).
   // Each named schema is listed too, and the filter narrows them by name.
-  const schemas = (api.schemas ?? []).filter((schema) => matchesFilter(schema.name, words));
-  const showSchemas = api.hasSchemas && (words.length === 0 || schemas.length > 0);
+  const hasSchemas = api.schemas.length > 0;
+  const schemas = api.schemas.filter((schema) => matchesFilter(schema.name, words));
+  const showSchemas = hasSchemas && (words.length === 0 || schemas.length > 0);
   const webhooks = words.length > 0 ? [] : (api.webhooks ?? []);
   const active = useActiveAnchor(
-    anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...webhooks.map((w) => w.anchor), ...(api.hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])],
+    anchorsHere.length === 0 ? [] : [...intro.map((heading) => heading.id), ...anchorsHere, ...webhooks.map((w) => w.anchor), ...(hasSchemas ? ['schemas', ...schemas.map((schema) => schema.anchor)] : [])],
   );
   const navRef = useRef<HTMLElement>(null);
   useEffect(() => keepInView(navRef.current, active), [active, open]);
