@@ -158,6 +158,8 @@ export interface ApiPageData {
   specFileName: string;
   /** URL templates of every server the spec names (Try it may call them: the page's CSP allows them). */
   servers: string[];
+  /** The OAuth token and refresh URLs Try it fetches (allowed by the page's CSP too). */
+  tokenUrls?: string[];
   /** Route of the API's first page. */
   rootRoute: string;
   /** One page per tag (a large API); `tag` is this page's tag, absent on the overview. */

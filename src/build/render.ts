@@ -21,6 +21,7 @@ import type { ContentWarning } from '../content/files.ts';
 import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
+import { needsRedirectPage, redirectPageFiles } from '../openapi/oauth.ts';
 import type { SearchIndex } from './search.ts';
 
 export interface RenderedPage {
@@ -120,7 +121,7 @@ export function siteFiles(input: {
       const asset = content.assets.get(rel);
       return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning) }] : [];
     }),
-    ...input.apiPages.map(({ spec }) => ({ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw })),
+    ...input.apiPages.flatMap(({ spec }) => [{ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw }, ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : [])]),
     ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: readForOutput(content.files, rel, onWarning) })),
   ];
   const { url, baseUrl } = project.config;

@@ -17,6 +17,7 @@ import { isObject } from './pointer.ts';
 import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
 import { securitySchemeViews } from './security-schemes.ts';
 import { serverViews } from './servers.ts';
+import { oauthTokenUrls } from './oauth.ts';
 
 export const SPLIT_THRESHOLD = 150;
 
@@ -132,8 +133,15 @@ function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record
     specUrl: options.specUrl,
     specFileName: spec.fileName,
     servers: allServerUrls(spec.document),
+    ...tokenUrls(spec.document, options.specLocation),
     rootRoute: `/${spec.route}/`,
   };
+}
+
+/** OAuth token URLs Try it fetches (the page's policy allows them), when the spec has any. */
+function tokenUrls(document: Record<string, unknown>, specLocation: string): { tokenUrls?: string[] } {
+  const urls = oauthTokenUrls(document, specLocation);
+  return urls.length > 0 ? { tokenUrls: urls } : {};
 }
 
 /** Routes (with slashes, relative to the base) of each tag's page; all "/route/" when not split. */

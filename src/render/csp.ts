@@ -49,7 +49,7 @@ export function headerPolicy(metaPolicy: string): string {
 export function pagePolicy(site: SiteData, page: PageData): string {
   return contentSecurityPolicy({
     scriptHashes: page.kind === 'page' ? customPageScriptHashes(page.html) : [],
-    connectSources: [...searchServiceSources(site.search), ...(page.kind === 'api' ? apiServerSources(page.api.servers) : [])],
+    connectSources: [...searchServiceSources(site.search), ...(page.kind === 'api' ? apiServerSources([...page.api.servers, ...(page.api.tokenUrls ?? [])]) : [])],
   });
 }
 

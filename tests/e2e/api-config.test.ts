@@ -14,17 +14,57 @@ import { copyFixture, runCli, ROOT } from '../helpers.ts';
 let site: E2eSite;
 let fake: Server;
 let fakePort = 0;
-const received: { method: string; url: string; trace: string | undefined; key?: string | undefined }[] = [];
+const received: { method: string; url: string; trace: string | undefined; key?: string | undefined; authorization?: string | undefined }[] = [];
+/** A fake OAuth 2.0 authorization server on another origin: it signs in at once, for both flows. */
+let authServer: Server;
+let authPort = 0;
+const tokenRequests: string[] = [];
+
+function startAuthServer(): Promise<void> {
+  authServer = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type,authorization,accept,x-requested-with', 'access-control-allow-methods': 'POST' };
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+    if (url.pathname === '/authorize') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      const state = url.searchParams.get('state') ?? '';
+      // The implicit flow gets its token in the fragment, the code flow a code in the query.
+      if (url.searchParams.get('response_type') === 'token') back.hash = `access_token=implicit-token-1&token_type=Bearer&state=${encodeURIComponent(state)}`;
+      else back.search = `code=code-1&state=${encodeURIComponent(state)}`;
+      return void response.writeHead(302, { location: back.href }).end();
+    }
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      tokenRequests.push(body);
+      const ok = new URLSearchParams(body).get('code') === 'code-1';
+      response.writeHead(ok ? 200 : 400, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(ok ? { access_token: 'code-token-1', token_type: 'Bearer' } : { error: 'invalid_grant' }));
+    });
+  });
+  return new Promise<void>((resolve) =>
+    authServer.listen(0, '127.0.0.1', () => {
+      authPort = (authServer.address() as { port: number }).port;
+      resolve();
+    }),
+  );
+}
 
 beforeAll(async () => {
   fake = createServer((request, response) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-trace,x-board-key,content-type,accept', 'access-control-allow-methods': 'GET,POST,DELETE' };
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-trace,x-board-key,authorization,content-type,accept', 'access-control-allow-methods': 'GET,POST,DELETE' };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    received.push({ method: request.method ?? '', url: request.url ?? '', trace: request.headers['x-trace'] as string | undefined, key: request.headers['x-board-key'] as string | undefined });
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      trace: request.headers['x-trace'] as string | undefined,
+      key: request.headers['x-board-key'] as string | undefined,
+      authorization: request.headers.authorization,
+    });
     response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('[{"title":"Water the plants"}]');
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakePort = (fake.address() as { port: number }).port;
+  await startAuthServer();
 
   const dir = await copyFixture('basic');
   const fixtures = path.join(ROOT, 'tests/fixtures/openapi');
@@ -38,9 +78,14 @@ beforeAll(async () => {
     .replace(
       '      summary: List the tasks of a list\n',
       // The author wrote a Go sample and a curl one of their own for listing the tasks.
-      "      summary: List the tasks of a list\n      security:\n        - boardKey: []\n      x-codeSamples:\n        - { lang: Go, source: 'resp, err := http.Get(url)' }\n        - { lang: Shell, label: cURL, source: 'curl https://board.example.com/v2/lists/1/tasks' }\n",
+      "      summary: List the tasks of a list\n      security:\n        - boardKey: []\n        - boardLogin: [read]\n      x-codeSamples:\n        - { lang: Go, source: 'resp, err := http.Get(url)' }\n        - { lang: Shell, label: cURL, source: 'curl https://board.example.com/v2/lists/1/tasks' }\n",
     )
-    .replace('components:\n', 'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n')
+    .replace(
+      'components:\n',
+      'components:\n  securitySchemes:\n    boardKey:\n      type: apiKey\n      in: header\n      name: X-Board-Key\n' +
+        // Or a sign-in with the board's authorization server, in either flow that returns through the redirect page.
+        `    boardLogin:\n      type: oauth2\n      flows:\n        implicit:\n          authorizationUrl: http://127.0.0.1:${authPort}/authorize\n          scopes: { read: Read the board }\n        authorizationCode:\n          authorizationUrl: http://127.0.0.1:${authPort}/authorize\n          tokenUrl: http://127.0.0.1:${authPort}/token\n          scopes: { read: Read the board }\n`,
+    )
     // The board calls a webhook when a task is done.
     .replace(
       '\ncomponents:\n',
@@ -66,6 +111,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await site.close();
   await new Promise<void>((resolve) => fake.close(() => resolve()));
+  await new Promise<void>((resolve) => authServer.close(() => resolve()));
 });
 
 async function expectInView(page: Page, id: string): Promise<void> {
@@ -157,9 +203,10 @@ describe('API pages from config', () => {
     const form = op.locator('.swagger-ui');
     await form.locator('.scheme-container button.authorize').click();
     const dialog = page.locator('.swagger-ui .dialog-ux .modal-ux');
-    await dialog.locator('input[type="text"], input[type="password"]').first().fill('board-secret-1');
-    await dialog.locator('button.authorize').click();
-    await dialog.locator('button.btn-done').click();
+    const key = dialog.locator('.auth-container', { hasText: 'boardKey' });
+    await key.locator('input[type="text"], input[type="password"]').first().fill('board-secret-1');
+    await key.locator('button.authorize').click();
+    await key.locator('button.btn-done').click();
     await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
     await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
     await form.locator('button.execute').click();
@@ -168,6 +215,38 @@ describe('API pages from config', () => {
     expect(problems).toEqual([]); // no CSP violation or error from the dialog
     await page.close();
   });
+
+  for (const flow of ['implicit', 'authorizationCode'] as const) {
+    it(`Try it signs in with OAuth 2.0 (${flow}) through the redirect page, and the next request sends the token`, async () => {
+      const { page, problems } = await openPage(site);
+      await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
+      await page.waitForSelector('html[data-api-ready]');
+      const op = page.locator('[id="operation/get_lists__listId__tasks"]');
+      await op.locator('[data-try-it]').click();
+      const form = op.locator('.swagger-ui');
+      await form.locator('.scheme-container button.authorize').click();
+      const dialog = page.locator('.swagger-ui .dialog-ux .modal-ux');
+      const block = dialog.locator('.auth-container', { hasText: `boardLogin (OAuth2, ${flow})` });
+      await block.locator('input#client_id, input[data-name="clientId"], input[id^="client_id"]').first().fill('docs-reader');
+      if (flow === 'authorizationCode') await block.locator('input[id^="client_secret"]').first().fill('docs-secret').catch(() => undefined);
+      const popup = page.waitForEvent('popup');
+      await block.locator('button.authorize').click();
+      // The sign-in window goes to the authorization server, back to the redirect page, and closes.
+      const signIn = await popup;
+      if (!signIn.isClosed()) await signIn.waitForEvent('close', { timeout: 15_000 });
+      await block.getByText('Authorized', { exact: true }).waitFor({ timeout: 15_000 });
+      await block.locator('button.btn-done').click();
+      await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
+      await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
+      await form.locator('button.execute').click();
+      await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+      const token = flow === 'implicit' ? 'implicit-token-1' : 'code-token-1';
+      expect(received.at(-1)).toMatchObject({ method: 'GET', authorization: `Bearer ${token}` });
+      if (flow === 'authorizationCode') expect(new URLSearchParams(tokenRequests.at(-1)).get('grant_type')).toBe('authorization_code');
+      expect(problems).toEqual([]); // no CSP violation: the redirect page and the token URL are allowed
+      await page.close();
+    });
+  }
 
   it("lists Authentication in the column; it shows every scheme with the OAuth flow's URL and scopes, and operations link their schemes", async () => {
     const { page, problems } = await openPage(site);

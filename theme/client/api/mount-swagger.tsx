@@ -141,6 +141,8 @@ function createInstance(target: TryItTarget) {
       deepLinking={false}
       displayRequestDuration
       defaultModelsExpandDepth={-1}
+      // The implicit and authorization-code flows return through this page, written beside the spec (src/openapi/oauth.ts).
+      oauth2RedirectUrl={new URL('oauth2-redirect.html', new URL(target.specUrl, window.location.href)).href}
       onComplete={(s: unknown) => resolve(s as SwaggerSystem)}
       requestInterceptor={(request) => {
         const reason = blockedRequestReason(String(request.url), window.location.href);
