@@ -16,6 +16,7 @@ import type { ApiCodeSample, ApiExampleView, ApiMessageView, ApiReferenceModel }
 import { escapeHtml } from '../../theme/escape-html.ts';
 import { DARK_THEME, LIGHT_THEME } from '../markdown/highlight.ts';
 import { leaseShiki } from '../markdown/shiki-instance.ts';
+import { darkColours } from '../markdown/theme-pairs.ts';
 
 /** Shiki's grammar for docsgen's own sample languages (see samples.ts); an author's language is its own name. */
 const GRAMMAR: Record<string, string> = { curl: 'shellscript', javascript: 'javascript', python: 'python' };
@@ -37,9 +38,11 @@ export async function highlightReferences(models: readonly ApiReferenceModel[]):
   try {
     const shiki = await lease.shiki;
     const classes = new ColourClasses();
+    // One pass with the light theme where it tells the dark colours too (theme-pairs.ts): half the work.
+    const tokenize = tokenizer(shiki, darkColours(shiki, LIGHT_THEME, DARK_THEME));
     models.forEach((model, i) => {
       const used = new Set<string>();
-      for (const block of blocks[i] ?? []) block.set(tokensToHtml(shiki, block, classes, used));
+      for (const block of blocks[i] ?? []) block.set(tokensToHtml(tokenize(block), classes, used));
       if (used.size > 0) model.codeStyle = classes.styleSheet(used);
     });
   } finally {
@@ -86,8 +89,28 @@ function isJson(text: string): boolean {
   }
 }
 
-function tokensToHtml(shiki: Highlighter, block: Block, classes: ColourClasses, used: Set<string>): string {
-  const lines = shiki.codeToTokensWithThemes(block.code, { lang: block.lang as BundledLanguage, themes: { light: LIGHT_THEME, dark: DARK_THEME } });
+/** A token's text and its colours (upper case) and font style in both themes. */
+interface PairedToken {
+  content: string;
+  light?: string | undefined;
+  dark?: string | undefined;
+  fontStyle: number;
+}
+
+function tokenizer(shiki: Highlighter, dark: Map<string, string> | undefined): (block: Block) => PairedToken[][] {
+  if (dark) {
+    return (block) =>
+      shiki
+        .codeToTokensBase(block.code, { lang: block.lang as BundledLanguage, theme: LIGHT_THEME })
+        .map((line) => line.map((t) => ({ content: t.content, light: t.color?.toUpperCase(), dark: t.color && dark.get(t.color.toUpperCase()), fontStyle: t.fontStyle ?? 0 })));
+  }
+  return (block) =>
+    shiki
+      .codeToTokensWithThemes(block.code, { lang: block.lang as BundledLanguage, themes: { light: LIGHT_THEME, dark: DARK_THEME } })
+      .map((line) => line.map((t: ThemedTokenWithVariants) => ({ content: t.content, light: t.variants.light?.color?.toUpperCase(), dark: t.variants.dark?.color?.toUpperCase(), fontStyle: t.variants.light?.fontStyle ?? 0 })));
+}
+
+function tokensToHtml(lines: PairedToken[][], classes: ColourClasses, used: Set<string>): string {
   return lines
     .map((line) =>
       line
@@ -107,18 +130,16 @@ class ColourClasses {
   private readonly names = new Map<string, string>();
   private readonly rules = new Map<string, { light: string; dark: string; italic: boolean; bold: boolean }>();
 
-  of(token: ThemedTokenWithVariants): string | undefined {
-    const light = token.variants.light;
-    const dark = token.variants.dark;
-    if (!light?.color || !dark?.color) return undefined;
-    const style = light.fontStyle ?? 0;
-    if (isTextColour(light.color, dark.color) && style === 0) return undefined;
-    const key = `${light.color}/${dark.color}/${style}`;
+  of(token: PairedToken): string | undefined {
+    const { light, dark, fontStyle } = token;
+    if (!light || !dark) return undefined;
+    if (isTextColour(light, dark) && fontStyle === 0) return undefined;
+    const key = `${light}/${dark}/${fontStyle}`;
     let name = this.names.get(key);
     if (!name) {
       name = `hl${this.names.size.toString(36)}`;
       this.names.set(key, name);
-      this.rules.set(name, { light: light.color, dark: dark.color, italic: (style & 1) !== 0, bold: (style & 2) !== 0 });
+      this.rules.set(name, { light, dark, italic: (fontStyle & 1) !== 0, bold: (fontStyle & 2) !== 0 });
     }
     return name;
   }
@@ -143,5 +164,5 @@ function fontRules(rule: { italic: boolean; bold: boolean } | undefined): string
 
 /** The themes' own text colours (github-light-high-contrast, github-dark-default): left to the page's. */
 function isTextColour(light: string, dark: string): boolean {
-  return light.toUpperCase() === '#0E1116' && dark.toUpperCase() === '#E6EDF3';
+  return light === '#0E1116' && dark === '#E6EDF3';
 }
