@@ -20,7 +20,7 @@
  * languages of the docs keeps 4.5:1 or more on the code background (#f6f8fa light, #1d2026 dark),
  * which github-light and github-dark did not (comments at 3.05:1 in dark, orange at 3.3:1 in light).
  */
-import type { Highlighter, ShikiTransformer } from 'shiki';
+import { flatTokenVariants, type Highlighter, type ShikiTransformer, type ThemedToken } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 import type { Root, Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
@@ -29,6 +29,7 @@ import { visitElements } from './walk.ts';
 import { codeMetaAt, extractMagicComments, parseCodeMeta } from './code-meta.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
 import { leaseShiki, type ShikiLease } from './shiki-instance.ts';
+import { darkColours } from './theme-pairs.ts';
 
 export const LIGHT_THEME = 'github-light-high-contrast';
 export const DARK_THEME = 'github-dark-default';
@@ -76,13 +77,14 @@ export function languagesIn(sources: Iterable<string>): string[] {
 }
 
 export async function createCodeHighlighter(langs: string[], options: { cache?: HighlightCache; lazy?: boolean } = {}): Promise<LoadableHighlighter> {
-  let shiki: { highlighter: Highlighter; loaded: Set<string> } | undefined;
+  let shiki: { highlighter: Highlighter; loaded: Set<string>; onePass: ShikiTransformer | undefined } | undefined;
   let lease: ShikiLease | undefined;
   const load = async () => {
     if (shiki) return;
     lease ??= leaseShiki(langs, [LIGHT_THEME, DARK_THEME]);
     const highlighter = await lease.shiki;
-    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()) };
+    const dark = darkColours(highlighter, LIGHT_THEME, DARK_THEME);
+    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()), onePass: dark && onePassTransformer(highlighter, dark) };
   };
   if (!options.lazy) await load();
   const wanted = new Set(langs);
@@ -116,16 +118,52 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
       }
       if (!shiki) throw new ShikiNotLoaded();
       // Highlighted now: the tree itself goes to the page, its JSON to the memo and the cache.
-      const root = shiki.highlighter.codeToHast(code, {
-        lang: shiki.loaded.has(known) ? known : 'text',
-        themes: { light: LIGHT_THEME, dark: DARK_THEME },
-        defaultColor: false,
-        transformers: highlightLines.size > 0 ? [highlightLinesTransformer(highlightLines)] : [],
-      }) as Root;
+      const root = highlightBoth(shiki, code, shiki.loaded.has(known) ? known : 'text', highlightLines.size > 0 ? [highlightLinesTransformer(highlightLines)] : []);
       json = JSON.stringify({ root });
       remember(memoKey, json);
       if (cacheKey !== undefined) options.cache?.set(cacheKey, json);
       return root;
+    },
+  };
+}
+
+/**
+ * Shiki's tree of the code in both themes. With themes made from one template (theme-pairs.ts),
+ * one pass with the light theme and the light-to-dark colour map gives the tree two passes give,
+ * node for node (a test compares them over every code block of the site); Shiki tokenizes every
+ * block once per theme otherwise. A block with an underlined or struck-through token takes two
+ * passes, as Shiki keeps such whitespace apart only in one-theme output.
+ */
+function highlightBoth(shiki: { highlighter: Highlighter; onePass: ShikiTransformer | undefined }, code: string, lang: string, transformers: ShikiTransformer[]): Root {
+  if (shiki.onePass) {
+    try {
+      return shiki.highlighter.codeToHast(code, { lang, theme: LIGHT_THEME, transformers: [shiki.onePass, ...transformers] }) as Root;
+    } catch (error) {
+      if (!(error instanceof DecoratedToken)) throw error;
+    }
+  }
+  return shiki.highlighter.codeToHast(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false, transformers }) as Root;
+}
+
+class DecoratedToken extends Error {}
+
+/** Light tokens given their dark colours as Shiki's two-theme output gives them, and its root class and style. */
+function onePassTransformer(highlighter: Highlighter, dark: ReadonlyMap<string, string>): ShikiTransformer {
+  const [light, darkTheme] = [highlighter.getTheme(LIGHT_THEME), highlighter.getTheme(DARK_THEME)];
+  const rootStyle = `--shiki-light:${light.fg};--shiki-dark:${darkTheme.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${darkTheme.bg}`;
+  const both = (token: ThemedToken) => {
+    // Underline (4) and strikethrough (8) change how Shiki merges whitespace in one-theme output.
+    if ((token.fontStyle ?? 0) & 12 || token.bgColor) throw new DecoratedToken();
+    const variant = { color: token.color, fontStyle: token.fontStyle };
+    const other = { color: token.color && dark.get(token.color.toUpperCase()), fontStyle: token.fontStyle };
+    return flatTokenVariants({ content: token.content, offset: token.offset, variants: { light: variant, dark: other } }, ['light', 'dark'], '--shiki-', false, 'css-vars');
+  };
+  return {
+    name: 'docsgen:one-pass-two-themes',
+    tokens: (lines) => lines.map((line) => line.map(both)),
+    pre(node) {
+      node.properties.class = `shiki shiki-themes ${light.name} ${darkTheme.name}`;
+      node.properties.style = rootStyle;
     },
   };
 }

@@ -8,8 +8,10 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHighlighter, type BundledLanguage } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
+import { toHtml } from 'hast-util-to-html';
+import type { Root } from 'hast';
 import { darkColours } from '../../src/markdown/theme-pairs.ts';
-import { DARK_THEME, LIGHT_THEME } from '../../src/markdown/highlight.ts';
+import { createCodeHighlighter, DARK_THEME, LIGHT_THEME } from '../../src/markdown/highlight.ts';
 import { ROOT } from '../helpers.ts';
 
 /** Every fenced block of the site's pages in a language Shiki knows, with the API samples' languages. */
@@ -53,6 +55,40 @@ describe('one tokenizing pass for the light and dark themes', () => {
       }
       expect(once, `${lang}: ${code.slice(0, 60)}`).toEqual(twice);
     }
+    shiki.dispose();
+  });
+
+  it("writes the doc pages' code blocks in one pass exactly as Shiki's two passes write them", async () => {
+    const blocks = [
+      ...(await corpus()),
+      // The bench corpus's languages and markup that Shiki styles (italic, bold, underline).
+      { lang: 'rust', code: 'fn main() {\n    let x: u32 = 1; // one\n    println!("{}", x);\n}' },
+      { lang: 'go', code: 'package main\n\nfunc main() {\n\tfmt.Println("hi") // c\n}' },
+      { lang: 'yaml', code: 'key: value\nlist:\n  - 1\n  - "two" # c' },
+      { lang: 'typescript', code: 'export const f = async <T,>(x: T): Promise<T> => x;' },
+      { lang: 'markdown', code: '# Title\n\n*italic* **bold** <u>under</u> ~~struck~~ [link](https://example.com)' },
+      { lang: 'html', code: '<a href="x" style="color:red">x</a>' },
+      { lang: 'css', code: 'a { color: red; text-decoration: underline; }' },
+      { lang: 'xml', code: '<?xml version="1.0"?>\n<root a="1"><!-- c --><b>text</b></root>' },
+      { lang: 'powershell', code: '$x = Get-Item -Path "C:\\temp" # c\nWrite-Host $x' },
+      { lang: 'ini', code: '[section]\nkey = value ; c' },
+      { lang: 'bash', code: 'for f in *.md; do echo "$f"; done # c' },
+    ];
+    const langs = [...new Set(blocks.map((b) => b.lang))];
+    const ours = await createCodeHighlighter(langs);
+    const shiki = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs });
+    for (const { lang, code } of blocks) {
+      for (const lines of [new Set<number>(), new Set([1])]) {
+        const expected = shiki.codeToHast(code, {
+          lang,
+          themes: { light: LIGHT_THEME, dark: DARK_THEME },
+          defaultColor: false,
+          transformers: [{ line: (node, line) => void (lines.has(line) && (node.properties.class = `${String(node.properties.class)} highlighted`)) }],
+        }) as Root;
+        expect(toHtml(ours.highlight(code, lang, lines)), `${lang}: ${code.slice(0, 60)}`).toBe(toHtml(expected));
+      }
+    }
+    ours.release();
     shiki.dispose();
   });
 
