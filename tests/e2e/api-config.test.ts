@@ -194,23 +194,30 @@ describe('API pages from config', () => {
     await page.close();
   });
 
-  it("Try it's Authorize button takes a key that the next request sends", async () => {
+  /** Opens Try it on listing the tasks (a secured call) and its Authorize dialog; `send` fills the form in and executes it. */
+  async function authorizeDialog() {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
     await page.waitForSelector('html[data-api-ready]');
-    const op = page.locator('[id="operation/get_lists__listId__tasks"]');
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
+    const form = page.locator('[id="operation/get_lists__listId__tasks"] .swagger-ui');
+    await page.locator('[id="operation/get_lists__listId__tasks"] [data-try-it]').click();
     await form.locator('.scheme-container button.authorize').click();
-    const dialog = page.locator('.swagger-ui .dialog-ux .modal-ux');
+    const send = async () => {
+      await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
+      await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
+      await form.locator('button.execute').click();
+      await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    };
+    return { page, problems, dialog: page.locator('.swagger-ui .dialog-ux .modal-ux'), send };
+  }
+
+  it("Try it's Authorize button takes a key that the next request sends", async () => {
+    const { page, problems, dialog, send } = await authorizeDialog();
     const key = dialog.locator('.auth-container', { hasText: 'boardKey' });
     await key.locator('input[type="text"], input[type="password"]').first().fill('board-secret-1');
     await key.locator('button.authorize').click();
     await key.locator('button.btn-done').click();
-    await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
-    await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
-    await form.locator('button.execute').click();
-    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    await send();
     expect(received.at(-1)).toMatchObject({ method: 'GET', url: expect.stringMatching(/^\/v2\/lists\/5d4c3b2a-0000-4000-8000-000000000002\/tasks/), key: 'board-secret-1' });
     expect(problems).toEqual([]); // no CSP violation or error from the dialog
     await page.close();
@@ -218,14 +225,7 @@ describe('API pages from config', () => {
 
   for (const flow of ['implicit', 'authorizationCode'] as const) {
     it(`Try it signs in with OAuth 2.0 (${flow}) through the redirect page, and the next request sends the token`, async () => {
-      const { page, problems } = await openPage(site);
-      await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
-      await page.waitForSelector('html[data-api-ready]');
-      const op = page.locator('[id="operation/get_lists__listId__tasks"]');
-      await op.locator('[data-try-it]').click();
-      const form = op.locator('.swagger-ui');
-      await form.locator('.scheme-container button.authorize').click();
-      const dialog = page.locator('.swagger-ui .dialog-ux .modal-ux');
+      const { page, problems, dialog, send } = await authorizeDialog();
       const block = dialog.locator('.auth-container', { hasText: `boardLogin (OAuth2, ${flow})` });
       await block.locator('input#client_id, input[data-name="clientId"], input[id^="client_id"]').first().fill('docs-reader');
       if (flow === 'authorizationCode') await block.locator('input[id^="client_secret"]').first().fill('docs-secret').catch(() => undefined);
@@ -236,10 +236,7 @@ describe('API pages from config', () => {
       if (!signIn.isClosed()) await signIn.waitForEvent('close', { timeout: 15_000 });
       await block.getByText('Authorized', { exact: true }).waitFor({ timeout: 15_000 });
       await block.locator('button.btn-done').click();
-      await form.locator('tr[data-param-name="listId"] input').fill('5d4c3b2a-0000-4000-8000-000000000002');
-      await form.locator('tr[data-param-name="X-Trace"] input').fill('fedcba9876543210');
-      await form.locator('button.execute').click();
-      await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+      await send();
       const token = flow === 'implicit' ? 'implicit-token-1' : 'code-token-1';
       expect(received.at(-1)).toMatchObject({ method: 'GET', authorization: `Bearer ${token}` });
       if (flow === 'authorizationCode') expect(new URLSearchParams(tokenRequests.at(-1)).get('grant_type')).toBe('authorization_code');
