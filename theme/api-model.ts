@@ -21,7 +21,8 @@ export interface ApiReferenceModel {
 export interface ApiServerView {
   url: string;
   description: string;
-  variables: { name: string; defaultValue: string; values: string[]; description: string }[];
+  /** Each variable's description as HTML (rendered from the spec's markdown), inline where it is one paragraph. */
+  variables: { name: string; defaultValue: string; values: string[]; descriptionHtml: string; endsSentence: boolean }[];
 }
 
 /** "Licence: MIT", "External documentation: Guides": a label, the text, and a link when its URL is allowed. */

@@ -89,7 +89,7 @@ function firstPageParts(ctx: OperationContext, options: ReferenceOptions, securi
   const document = ctx.document;
   const info = isObject(document.info) ? document.info : {};
   const { html: descriptionHtml, headings: introHeadings } = withIntroHeadingIds(options.description(info.description));
-  const intro = { descriptionHtml, links: infoLinks(document), servers: serverViews(document), securitySchemes };
+  const intro = { descriptionHtml, links: infoLinks(document), servers: serverViews(document, ctx.description), securitySchemes };
   // The schemas the webhooks use go with them (on a split API's overview).
   ctx.referenced.clear();
   const webhooks = webhookViews(ctx);

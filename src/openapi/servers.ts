@@ -6,7 +6,8 @@
 import type { ApiServerView } from '../../theme/api-model.ts';
 import { isObject } from './pointer.ts';
 
-export function serverViews(document: Record<string, unknown>): ApiServerView[] {
+/** `describe` renders a variable's description (CommonMark, as the OpenAPI specification allows). */
+export function serverViews(document: Record<string, unknown>, describe: (text: unknown) => string): ApiServerView[] {
   return serverList(document.servers).map((server) => ({
     url: String(server.url ?? '/'),
     description: typeof server.description === 'string' ? server.description : '',
@@ -16,10 +17,18 @@ export function serverViews(document: Record<string, unknown>): ApiServerView[] 
         name,
         defaultValue: v.default === undefined ? '' : String(v.default),
         values: Array.isArray(v.enum) ? v.enum.map(String) : [],
-        description: typeof v.description === 'string' ? v.description : '',
+        descriptionHtml: inline(describe(v.description)),
+        // The sentence gets a full stop on the page unless it ends in one already.
+        endsSentence: typeof v.description === 'string' && /[.!?]\s*$/.test(v.description),
       };
     }),
   }));
+}
+
+/** A one-paragraph description without its paragraph, to sit inside a line of text. */
+function inline(html: string): string {
+  const single = /^<p>([\s\S]*)<\/p>\s*$/.exec(html);
+  return single && !single[1]?.includes('<p>') ? single[1]! : html;
 }
 
 function serverList(value: unknown): Record<string, unknown>[] {

@@ -98,6 +98,15 @@ describe('the prerendered API reference', () => {
     expect(html).toContain('data-response-sample="500"');
   });
 
+  it("renders the servers' variable descriptions as markdown, one full stop each", async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const servers = /<div class="api-servers">[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+    expect(servers).toContain('<code>http://localhost</code>');
+    expect(servers).not.toContain('`');
+    expect(servers).not.toMatch(/\.\.|\.<\/span>\./);
+    expect(servers).toMatch(/Host name or address of the hub server<\/span>\. Default <code>localhost<\/code>/);
+  });
+
   it('says "No body." only where HTTP rules a body out (204), and "No body described." for an answer the description leaves open', async () => {
     const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
     const doc = parse(html) as unknown as Node5;

@@ -94,7 +94,14 @@ function Intro(props: { descriptionHtml: string; links: ApiLinkView[]; servers: 
                     {server.variables.map((v) => (
                       <li key={v.name}>
                         <code>{`{${v.name}}`}</code>
-                        {v.description ? ` ${v.description}.` : ''} Default <code>{v.defaultValue}</code>
+                        {v.descriptionHtml ? (
+                          <>
+                            {' '}
+                            <span dangerouslySetInnerHTML={{ __html: v.descriptionHtml }} />
+                            {v.endsSentence ? '' : '.'}
+                          </>
+                        ) : null}{' '}
+                        Default <code>{v.defaultValue}</code>
                         {v.values.length > 0 ? <>; one of {v.values.map((value) => <code key={value}>{value}</code>)}</> : null}
                       </li>
                     ))}
