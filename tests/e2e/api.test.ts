@@ -339,6 +339,42 @@ describe('the response examples beside the request', () => {
   });
 });
 
+describe('choosing a sample language', () => {
+  it('leaves the button pressed where it was, though the samples above change height', async () => {
+    const { page } = await openPage(site);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await openRoute(site, page, `${API}#operation/getGraph`);
+    await page.waitForSelector('html[data-api-ready]');
+    for (const lang of ['python', 'javascript', 'curl']) {
+      const button = page.locator(`[id="operation/getGraph"] button[data-lang="${lang}"]`);
+      const before = (await button.boundingBox())?.y ?? NaN;
+      await button.click();
+      await page.waitForFunction((l) => document.querySelector(`[id="operation/getGraph"] [data-sample="${l}"]`)?.hasAttribute('data-shown'), lang);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(Math.abs(((await button.boundingBox())?.y ?? NaN) - before), lang).toBeLessThan(3);
+    }
+    await page.close();
+  });
+});
+
+describe('clearing the filter', () => {
+  it('keeps the operation the reader went to in view as the others come back', async () => {
+    const { page } = await openPage(site);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('#api-filter-input').fill('graph');
+    await page.locator('.api-nav a', { hasText: 'Get a graph' }).first().click();
+    await waitInView(page, 'operation/getGraph');
+    await page.locator('#api-filter-input').fill('');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const top = await page.evaluate(() => document.getElementById('operation/getGraph')?.getBoundingClientRect().top ?? NaN);
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThan(500);
+    await page.close();
+  });
+});
+
 describe('code in colour', () => {
   it('colours the samples and examples in the colour mode shown, and copies them as plain text', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
