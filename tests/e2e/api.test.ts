@@ -375,6 +375,54 @@ describe('clearing the filter', () => {
   });
 });
 
+describe("the reader's place on the API page", () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  /** Scrolls so that the operation's heading is 200 px below the top, with the navbar shown. */
+  async function readAt(page: Page, id: string): Promise<number> {
+    await page.evaluate((target) => window.scrollTo(0, (document.getElementById(target)?.getBoundingClientRect().top ?? 0) + window.scrollY - 150), id);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollBy(0, -50)); // scrolling up shows the navbar
+    await page.waitForTimeout(400);
+    return page.evaluate(() => window.scrollY);
+  }
+
+  for (const [name, options] of [['desktop', { viewport: { width: 1400, height: 1000 } }], ['phone', phone]] as const) {
+    it(`stays where it was when search opens and closes (${name})`, async () => {
+      const { page } = await openPage(site, options);
+      await openRoute(site, page, API);
+      await page.waitForSelector('html[data-api-ready]');
+      const y = await readAt(page, 'operation/getGraph');
+      await page.locator('.search-button').click();
+      await page.locator('.DocSearch-Input').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(y);
+      await page.keyboard.press('Escape');
+      await page.locator('.DocSearch-Input').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(y);
+      // Tabbing back into the navbar does not scroll either.
+      await page.locator('#api-filter-input').focus();
+      const before = await page.evaluate(() => window.scrollY);
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => window.scrollY)).toBe(before);
+      await page.close();
+    });
+  }
+
+  it('comes back on a phone after a reload, once the samples show one language', async () => {
+    const { page } = await openPage(site, phone);
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    await readAt(page, 'operation/getGraph');
+    const top = await page.evaluate(() => document.getElementById('operation/getGraph')?.getBoundingClientRect().top ?? NaN);
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const after = await page.evaluate(() => document.getElementById('operation/getGraph')?.getBoundingClientRect().top ?? NaN);
+    expect(Math.abs(after - top)).toBeLessThan(80);
+    await page.close();
+  });
+});
+
 describe('code in colour', () => {
   it('colours the samples and examples in the colour mode shown, and copies them as plain text', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });

@@ -13,7 +13,7 @@ import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
 import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
-import { rememberScrollPositions, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
+import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
 import { routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
@@ -43,7 +43,7 @@ let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> 
 function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLElement | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   const target = id ? document.getElementById(id) : null;
-  if (savedY !== undefined) window.scrollTo(0, savedY);
+  if (savedY !== undefined) restoreScroll(savedY);
   else if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
   return target;

@@ -57,9 +57,29 @@ export function rememberScrollPositions(): void {
   );
 }
 
+/** The position restored on load, while the reader has not scrolled, typed or touched since. */
+let restored: number | undefined;
+
 /** On a reload, or Back and Forward into this document from another: the position the entry had. */
 export function restoreScrollOnLoad(): void {
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const y = savedScroll();
-  if (y !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward')) window.scrollTo(0, y);
+  if (y !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward')) restoreScroll(y);
+}
+
+/** Scrolls to a saved position, and keeps it for restoreScrollAfterLayout until the reader moves. */
+export function restoreScroll(y: number): void {
+  window.scrollTo(0, y);
+  restored = y;
+  const moved = () => (restored = undefined);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown']) window.addEventListener(type, moved, { once: true, passive: true, capture: true });
+}
+
+/**
+ * The restored position again, after a page changed its layout once its code loaded (the API
+ * reference showing one sample language instead of all): the position was saved in that layout.
+ * Nothing happens once the reader has moved.
+ */
+export function restoreScrollAfterLayout(): void {
+  if (restored !== undefined) window.scrollTo(0, restored);
 }

@@ -68,7 +68,9 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     root?.unmount();
     root = null;
     document.body.classList.remove('DocSearch--active');
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    // Without preventScroll the browser scrolls the page to show the sticky navbar's button below
+    // the page's scroll padding: the reader lost their place each time search closed.
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
   };
 
   const searchPageUrl = (query: string) => `${settings.searchPagePath}?q=${encodeURIComponent(query)}`;

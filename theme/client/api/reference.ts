@@ -13,6 +13,7 @@ import { withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
+import { restoreScrollAfterLayout } from '../scroll-memory.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -25,6 +26,8 @@ const LANGUAGE_KEY = 'docsgen.api.sampleLanguage';
 
 export function enhanceReference(root: HTMLElement, options: EnhanceOptions): () => void {
   setSampleLanguage(root, readLanguage());
+  // Until now every sample showed: a position restored on reload or Back was in the wrong layout.
+  restoreScrollAfterLayout();
   const onClick = (event: MouseEvent) => void handleClick(root, options, event);
   const onToggle = (event: Event) => {
     const details = event.target as HTMLElement;
