@@ -457,6 +457,21 @@ describe('code in colour', () => {
   });
 });
 
+describe('printing the API page', () => {
+  it('prints long examples whole, and light backgrounds behind inline code from the dark mode', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/listEngines`);
+    await page.waitForSelector('html[data-api-ready]');
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    await page.emulateMedia({ media: 'print' });
+    const pre = page.locator('[id="operation/listEngines"] [data-response-sample="2XX"] pre');
+    expect(await pre.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    const chip = await page.locator('[id="schema/Engine"] .api-facts code').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(chip).toBe('rgb(234, 238, 242)');
+    await page.close();
+  });
+});
+
 describe('copying a code sample', () => {
   const sampleOf = (page: Page) => page.locator('[id="operation/renameRundown"] .api-sample[data-sample="curl"]');
 
