@@ -4,7 +4,7 @@
  * parameter list, formats nobody knows, and OpenAPI 3.0 habits in a 3.1 document.
  */
 import { listOperations } from './operations.ts';
-import { isLocalRef, isObject, pointerToKeyPath, refName, resolveRefs, type KeyPath } from './pointer.ts';
+import { isLocalRef, isObject, pointerToKeyPath, refName, resolveRefs, type KeyPath, componentsOf } from './pointer.ts';
 import { closest, describeLocation, type SpecProblem } from './spec-problem.ts';
 
 /** Formats of the OpenAPI Format Registry (spec.openapis.org/registry/format), JSON Schema's included. */
@@ -20,7 +20,7 @@ export function lintDocument(document: Record<string, unknown>, version: '3.0' |
 /** One walk over every node: `$ref`s, formats and schema keywords. */
 function walkProblems(document: Record<string, unknown>, version: '3.0' | '3.1'): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  const schemaNames = Object.keys(isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {});
+  const schemaNames = Object.keys(componentsOf(document, 'schemas'));
   const visit = (node: unknown, keyPath: KeyPath) => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => visit(item, [...keyPath, i]));

@@ -12,7 +12,7 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import type { OutputFile } from '../build/output.ts';
-import { isObject } from './pointer.ts';
+import { isObject, componentsOf } from './pointer.ts';
 
 export const REDIRECT_PAGE = 'oauth2-redirect.html';
 const REDIRECT_SCRIPT = 'oauth2-redirect.js';
@@ -25,7 +25,7 @@ interface Flow {
 }
 
 function oauthFlows(document: Record<string, unknown>): Flow[] {
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? Object.values(document.components.securitySchemes) : [];
+  const schemes = Object.values(componentsOf(document, 'securitySchemes'));
   return schemes.flatMap((scheme) =>
     isObject(scheme) && scheme.type === 'oauth2' && isObject(scheme.flows)
       ? Object.entries(scheme.flows).map(([type, flow]) => ({

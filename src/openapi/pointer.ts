@@ -47,6 +47,12 @@ export function refName(ref: string): string {
   return String(keyPath[keyPath.length - 1] ?? ref);
 }
 
+/** One kind of the document's `components` (`schemas`, `securitySchemes` …), by name; none when absent or malformed. */
+export function componentsOf(document: Record<string, unknown>, kind: string): Record<string, unknown> {
+  const components = document.components;
+  return isObject(components) && isObject(components[kind]) ? components[kind] : {};
+}
+
 /** A spec field's text, trimmed; anything that is not a string reads as empty. */
 export function trimmedText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';

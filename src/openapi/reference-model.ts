@@ -13,7 +13,7 @@ import type { LoadedApiSpec } from './load.ts';
 import { withIntroHeadingIds } from './intro-headings.ts';
 import { groupByTag, listOperations, type OperationEntry, type TagEntry } from './operations.ts';
 import { operationView, type OperationContext } from './operation-view.ts';
-import { isObject } from './pointer.ts';
+import { isObject, componentsOf } from './pointer.ts';
 import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
 import { securitySchemeViews } from './security-schemes.ts';
 import { serverViews } from './servers.ts';
@@ -57,7 +57,7 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   if (!split) {
     ctx.referenced.clear();
     const model: ApiReferenceModel = { intro: first.intro, tags: tags.map((tag) => tagView(ctx, tag, links.also)), ...withWebhooks(first.webhooks), schemas: [] };
-    model.schemas = namedSchemas(ctx, Object.keys(componentSchemas(document)));
+    model.schemas = namedSchemas(ctx, Object.keys(componentsOf(document, 'schemas')));
     return [{ route: spec.route, model, data: pageData(undefined) }];
   }
   const overviewList = tags.map((tag) => ({ name: tag.name, href: `${options.baseUrl}${(routeOfTag.get(tag) ?? '').slice(1)}`, descriptionHtml: options.description(tag.description), operationCount: tag.operations.length }));
@@ -158,7 +158,7 @@ function tagRoutes(route: string, tags: TagEntry[], split: boolean): Map<TagEntr
 
 function operationContext(document: Record<string, unknown>, options: ReferenceOptions, rowBudget: number): OperationContext {
   const unique = createUniqueIds();
-  const anchors = new Map(Object.keys(componentSchemas(document)).map((name) => [name, unique(schemaAnchor(name))]));
+  const anchors = new Map(Object.keys(componentsOf(document, 'schemas')).map((name) => [name, unique(schemaAnchor(name))]));
   return {
     document,
     rowBudget,
@@ -198,7 +198,7 @@ function navOperation(op: OperationEntry): ApiOperation {
 
 /** Each named schema once, with every schema it links to (collapsed uses expand from here). */
 function namedSchemas(ctx: OperationContext, start: string[]): ApiNamedSchema[] {
-  const all = componentSchemas(ctx.document);
+  const all = componentsOf(ctx.document, 'schemas');
   const done = new Map<string, ApiNamedSchema>();
   const queue = [...start];
   while (queue.length > 0) {
@@ -221,6 +221,3 @@ function allServerUrls(document: Record<string, unknown>): string[] {
   return [...new Set(found)];
 }
 
-function componentSchemas(document: Record<string, unknown>): Record<string, unknown> {
-  return isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
-}

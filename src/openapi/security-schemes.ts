@@ -6,7 +6,7 @@
  */
 import type { ApiSecuritySchemeView } from '../../theme/api-model.ts';
 import { createUniqueIds, securitySchemeAnchor } from './anchors.ts';
-import { isObject, trimmedText as text } from './pointer.ts';
+import { isObject, trimmedText as text, componentsOf } from './pointer.ts';
 
 const FLOW_NAMES: Record<string, string> = {
   implicit: 'Implicit',
@@ -16,7 +16,7 @@ const FLOW_NAMES: Record<string, string> = {
 };
 
 export function securitySchemeViews(document: Record<string, unknown>, description: (text: unknown) => string): ApiSecuritySchemeView[] {
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes = componentsOf(document, 'securitySchemes');
   const unique = createUniqueIds();
   return Object.entries(schemes)
     .filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))

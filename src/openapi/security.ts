@@ -3,7 +3,7 @@
  * document's) described in words, and the header or query parameter a code sample shows for the
  * first requirement, with a placeholder value the reader replaces.
  */
-import { isObject } from './pointer.ts';
+import { isObject, componentsOf } from './pointer.ts';
 
 interface Requirement {
   name: string;
@@ -14,7 +14,7 @@ interface Requirement {
 
 function requirements(document: Record<string, unknown>, operation: Record<string, unknown>): Requirement[][] {
   const list = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes = componentsOf(document, 'securitySchemes');
   return list.filter(isObject).map((requirement) =>
     Object.entries(requirement).map(([name, scopes]) => ({ name, scheme: isObject(schemes[name]) ? schemes[name] : {}, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
   );
