@@ -37,7 +37,7 @@ export async function highlightReferences(models: readonly ApiReferenceModel[]):
   const lease = leaseShiki(langs, [LIGHT_THEME, DARK_THEME]);
   try {
     const shiki = await lease.shiki;
-    const classes = new ColourClasses();
+    const classes = new ColourClasses(`${shiki.getTheme(LIGHT_THEME).fg}/${shiki.getTheme(DARK_THEME).fg}`.toUpperCase());
     // One pass with the light theme where it tells the dark colours too (theme-pairs.ts): half the work.
     const tokenize = tokenizer(shiki, darkColours(shiki, LIGHT_THEME, DARK_THEME));
     models.forEach((model, i) => {
@@ -127,13 +127,16 @@ function tokensToHtml(lines: PairedToken[][], classes: ColourClasses, used: Set<
 
 /** One class per pair of colours (and font style) the themes give a token; the text colour has none. */
 class ColourClasses {
+  /** `light/dark`: the themes' own text colours (upper case), which the page's text colour stands for. */
+  constructor(private readonly textColours: string) {}
+
   private readonly names = new Map<string, string>();
   private readonly rules = new Map<string, { light: string; dark: string; italic: boolean; bold: boolean }>();
 
   of(token: PairedToken): string | undefined {
     const { light, dark, fontStyle } = token;
     if (!light || !dark) return undefined;
-    if (isTextColour(light, dark) && fontStyle === 0) return undefined;
+    if (`${light}/${dark}` === this.textColours && fontStyle === 0) return undefined;
     const key = `${light}/${dark}/${fontStyle}`;
     let name = this.names.get(key);
     if (!name) {
@@ -162,7 +165,3 @@ function fontRules(rule: { italic: boolean; bold: boolean } | undefined): string
   return `${rule?.italic ? ';font-style:italic' : ''}${rule?.bold ? ';font-weight:700' : ''}`;
 }
 
-/** The themes' own text colours (github-light-high-contrast, github-dark-default): left to the page's. */
-function isTextColour(light: string, dark: string): boolean {
-  return light === '#0E1116' && dark === '#E6EDF3';
-}
