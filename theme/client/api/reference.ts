@@ -96,18 +96,20 @@ function setSampleLanguage(root: HTMLElement, lang: string): void {
   root.querySelectorAll<HTMLElement>('[data-samples]').forEach((block) => {
     const samples = [...block.querySelectorAll<HTMLElement>('[data-sample]')];
     const shown = (samples.find((sample) => sample.dataset.sample === lang) ?? samples[0])?.dataset.sample;
-    samples.forEach((sample) => sample.toggleAttribute('data-shown', sample.dataset.sample === shown));
-    block.querySelectorAll<HTMLButtonElement>('button[data-lang]').forEach((button) => button.setAttribute('aria-pressed', String(button.dataset.lang === shown)));
+    showOnly(block, 'data-sample', 'data-lang', shown);
   });
 }
 
 /** Shows the example of the status pressed, in that operation only. */
 function showResponseSample(button: HTMLButtonElement): void {
   const block = button.closest<HTMLElement>('[data-response-samples]');
-  if (!block) return;
-  const status = button.dataset.responseStatus;
-  block.querySelectorAll<HTMLElement>('[data-response-sample]').forEach((sample) => sample.toggleAttribute('data-shown', sample.dataset.responseSample === status));
-  block.querySelectorAll<HTMLButtonElement>('button[data-response-status]').forEach((other) => other.setAttribute('aria-pressed', String(other === button)));
+  if (block) showOnly(block, 'data-response-sample', 'data-response-status', button.dataset.responseStatus);
+}
+
+/** In one block, shows the item whose `itemKey` attribute is `shown` and presses the button whose `buttonKey` is, and no other. */
+function showOnly(block: HTMLElement, itemKey: string, buttonKey: string, shown: string | undefined): void {
+  block.querySelectorAll<HTMLElement>(`[${itemKey}]`).forEach((item) => item.toggleAttribute('data-shown', item.getAttribute(itemKey) === shown));
+  block.querySelectorAll<HTMLButtonElement>(`button[${buttonKey}]`).forEach((button) => button.setAttribute('aria-pressed', String(button.getAttribute(buttonKey) === shown)));
 }
 
 async function copyCode(button: HTMLButtonElement): Promise<void> {
