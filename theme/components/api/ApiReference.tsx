@@ -5,7 +5,7 @@
  * only its HTML; src/openapi/ made everything it shows.
  */
 import type { ApiLinkView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
-import { Description, LinkLine, MethodBadge } from './common.tsx';
+import { Description, HashLink, LinkLine, MethodBadge } from './common.tsx';
 import { Event, Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
 
@@ -22,9 +22,7 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
         <section key={tag.anchor} className="api-tag" id={tag.anchor} data-tag-section>
           <h2 className="api-tag__title">
             {tag.name}
-            <a className="hash-link" href={`#${tag.anchor}`} aria-label={`Link to ${tag.name}`}>
-              #
-            </a>
+            <HashLink anchor={tag.anchor} name={tag.name} />
           </h2>
           <Description html={tag.descriptionHtml} />
           {tag.externalDocs ? <LinkLine link={tag.externalDocs} /> : null}
@@ -125,9 +123,7 @@ function Authentication(props: { schemes: ApiSecuritySchemeView[] }) {
         <section key={scheme.anchor} className="api-auth__scheme" id={scheme.anchor}>
           <h3>
             {scheme.name} <span className="api-auth__kind">{scheme.kind}</span>
-            <a className="hash-link" href={`#${scheme.anchor}`} aria-label={`Link to ${scheme.name}`}>
-              #
-            </a>
+            <HashLink anchor={scheme.anchor} name={scheme.name} />
           </h3>
           <Description html={scheme.descriptionHtml} />
           {scheme.facts.length > 0 ? <Facts facts={scheme.facts} /> : null}
@@ -202,9 +198,7 @@ function Schemas(props: { schemas: ApiNamedSchema[] }) {
         <section key={entry.anchor} className="api-named-schema" id={entry.anchor}>
           <h3>
             {entry.name}
-            <a className="hash-link" href={`#${entry.anchor}`} aria-label={`Link to ${entry.name}`}>
-              #
-            </a>
+            <HashLink anchor={entry.anchor} name={entry.name} />
           </h3>
           <SchemaBlock schema={entry.schema} />
         </section>

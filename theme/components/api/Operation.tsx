@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'react';
 import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
-import { CodeBlock, Description, Examples, LinkLine, MethodBadge } from './common.tsx';
+import { CodeBlock, Description, Examples, HashLink, LinkLine, MethodLine } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
 
 const PARAMETER_GROUPS: [string, string][] = [
@@ -28,18 +28,13 @@ export function Operation(props: { op: ApiOperationView }) {
     >
       <h3 className="api-op__title">
         {title}
-        <a className="hash-link" href={`#${op.anchor}`} aria-label={`Link to ${title}`}>
-          #
-        </a>
+        <HashLink anchor={op.anchor} name={title} />
       </h3>
-      <div className="api-op__line">
-        <MethodBadge method={op.method} />
-        <code className="api-op__path">{op.path}</code>
-        {op.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
+      <MethodLine method={op.method} path={op.path} deprecated={op.deprecated}>
         <button type="button" className="button button--secondary api-try" data-try-it aria-expanded="false">
           Try it
         </button>
-      </div>
+      </MethodLine>
       {op.operationId ? <p className="api-op__id">operationId: <code>{op.operationId}</code></p> : null}
       <div className="api-try-panel" data-try-panel hidden />
       <Description html={op.descriptionHtml} />
@@ -86,15 +81,9 @@ export function Event(props: { event: ApiEventView; heading: 'h3' | 'h5' }) {
     <section className={`api-event${event.deprecated ? ' api-op--deprecated' : ''}`} id={event.anchor} data-event>
       <Heading className="api-event__title">
         {event.summary || event.name}
-        <a className="hash-link" href={`#${event.anchor}`} aria-label={`Link to ${event.summary || event.name}`}>
-          #
-        </a>
+        <HashLink anchor={event.anchor} name={event.summary || event.name} />
       </Heading>
-      <div className="api-op__line">
-        <MethodBadge method={event.method} />
-        <code className="api-op__path">{event.name}</code>
-        {event.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
-      </div>
+      <MethodLine method={event.method} path={event.name} deprecated={event.deprecated} />
       <Description html={event.descriptionHtml} />
       <Parameters parameters={event.parameters} />
       {event.requestBody ? <RequestBody body={event.requestBody} /> : null}

@@ -1,8 +1,30 @@
 /** Small pieces the API reference repeats: method badges, rendered descriptions, code blocks, examples. */
+import type { ReactNode } from 'react';
 import type { ApiExampleView, ApiLinkView } from '../../api-model.ts';
 
 export function MethodBadge(props: { method: string }) {
   return <span className={`api-method api-method--${props.method.toLowerCase()}`}>{props.method.toUpperCase()}</span>;
+}
+
+/** The `#` link a heading of the reference carries to its own section. */
+export function HashLink(props: { anchor: string; name: string }) {
+  return (
+    <a className="hash-link" href={`#${props.anchor}`} aria-label={`Link to ${props.name}`}>
+      #
+    </a>
+  );
+}
+
+/** An operation's or event's method, path (or name) and deprecation, then what the caller adds (Try it). */
+export function MethodLine(props: { method: string; path: string; deprecated: boolean; children?: ReactNode }) {
+  return (
+    <div className="api-op__line">
+      <MethodBadge method={props.method} />
+      <code className="api-op__path">{props.path}</code>
+      {props.deprecated ? <span className="api-badge api-badge--deprecated">deprecated</span> : null}
+      {props.children}
+    </div>
+  );
 }
 
 /** A description rendered from the spec's markdown by the generator (raw HTML dropped there). */
