@@ -470,6 +470,18 @@ describe('printing the API page', () => {
     expect(chip).toBe('rgb(234, 238, 242)');
     await page.close();
   });
+
+  it("prints every status's response example, not only the one chosen on screen", async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/renameRundown`);
+    await page.waitForSelector('html[data-api-ready]');
+    const samples = page.locator('[id="operation/renameRundown"] [data-response-sample]');
+    const visible = () => samples.evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').map((el) => el.getAttribute('data-response-sample')));
+    expect(await visible()).toEqual(['2XX']);
+    await page.emulateMedia({ media: 'print' });
+    expect(await visible()).toEqual(['2XX', '404', '422', '500']);
+    await page.close();
+  });
 });
 
 describe('copying a code sample', () => {

@@ -98,6 +98,22 @@ describe('the prerendered API reference', () => {
     expect(html).toContain('data-response-sample="500"');
   });
 
+  it('says so beside the request for a status without an example, so a success without a body is not shown as its error example', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const opHtml = (id: string) => html.split('<section class="api-op').find((op) => op.includes(`id="operation/${id}"`)) ?? '';
+    const sample = (id: string, status: string) => new RegExp(`data-response-sample="${status}"[^>]*>(.*?)</div>`).exec(opHtml(id))?.[1]?.replace(/<!-- -->/g, '') ?? '';
+    // 201 declares no body and 404 has none described; the 500 example is not what the call answers.
+    expect(opHtml('createRundownItem')).toMatch(/data-response-sample="201" data-shown=""/);
+    expect(sample('createRundownItem', '201')).toBe('<p class="api-response-sample__empty">Response 201: No body described.</p>');
+    expect(sample('createRundownItem', '500')).toContain('api-code');
+    // 204 rules a body out.
+    expect(opHtml('deleteRundown')).toMatch(/data-response-sample="204" data-shown=""/);
+    expect(sample('deleteRundown', '204')).toContain('Response 204: No body.');
+    // Each status is listed once, with a button.
+    const statuses = [...opHtml('createRundownItem').matchAll(/data-response-status="([^"]+)"/g)].map((m) => m[1]);
+    expect(statuses).toEqual([...opHtml('createRundownItem').matchAll(/data-response-sample="([^"]+)"/g)].map((m) => m[1]));
+  });
+
   it("renders the servers' variable descriptions as markdown, one full stop each", async () => {
     const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
     const servers = /<div class="api-servers">[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';

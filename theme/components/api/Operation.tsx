@@ -253,22 +253,28 @@ interface ResponseSample {
   status: string;
   kind: string;
   blocks: { label: string; note?: string; code: string; html?: string | undefined }[];
+  /** What stands in for a status without an example: its body is ruled out, not described, or has no example. */
+  empty?: string;
 }
 
-/** Each response's examples under its status, labelled with what tells them apart (media type, example name). */
+/**
+ * Each response's examples under its status, labelled with what tells them apart (media type,
+ * example name). A status without an example is listed too, saying so, when another has one: an
+ * operation whose success has no body would otherwise show its error's example as if it were the answer.
+ */
 function responseSamples(responses: ApiResponseView[]): ResponseSample[] {
-  return responses
-    .map((response) => {
-      const several = response.contents.length > 1;
-      const blocks = response.contents.flatMap((media) =>
-        media.examples.map((example) => {
-          const parts = [`Response ${response.status}`, several ? media.mediaType : '', example.label !== 'Example' ? example.label : ''].filter(Boolean);
-          return { label: parts.join(' · '), code: example.value, html: example.html, ...(example.generated ? { note: 'made from the schema' } : {}) };
-        }),
-      );
-      return { status: response.status, kind: statusKind(response.status), blocks };
-    })
-    .filter((sample) => sample.blocks.length > 0);
+  const samples = responses.map((response): ResponseSample => {
+    const several = response.contents.length > 1;
+    const blocks = response.contents.flatMap((media) =>
+      media.examples.map((example) => {
+        const parts = [`Response ${response.status}`, several ? media.mediaType : '', example.label !== 'Example' ? example.label : ''].filter(Boolean);
+        return { label: parts.join(' · '), code: example.value, html: example.html, ...(example.generated ? { note: 'made from the schema' } : {}) };
+      }),
+    );
+    const empty = response.contents.length === 0 ? noContentText(response.status) : 'No example described.';
+    return { status: response.status, kind: statusKind(response.status), blocks, ...(blocks.length === 0 ? { empty } : {}) };
+  });
+  return samples.some((sample) => sample.blocks.length > 0) ? samples : [];
 }
 
 /**
@@ -294,6 +300,11 @@ function ResponseSamples(props: { responses: ApiResponseView[] }) {
           {sample.blocks.map((block, i) => (
             <CodeBlock key={i} code={block.code} html={block.html} label={block.label} {...(block.note ? { note: block.note } : {})} />
           ))}
+          {sample.empty ? (
+            <p className="api-response-sample__empty">
+              Response {sample.status}: {sample.empty}
+            </p>
+          ) : null}
         </div>
       ))}
     </div>
