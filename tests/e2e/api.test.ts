@@ -408,6 +408,48 @@ describe("the reader's place on the API page", () => {
     });
   }
 
+  it('keeps the filter, and the place in the filtered list, after a doc page and Back, and after a reload', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1400, height: 1000 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
+    const all = await shown();
+    await page.locator('#api-filter-input').fill('rundown');
+    const filtered = await shown();
+    expect(filtered.length).toBeGreaterThan(3);
+    expect(filtered.length).toBeLessThan(all.length);
+    const target = filtered[3] ?? '';
+    await readAt(page, target);
+    const top = () => page.evaluate((id) => document.getElementById(id)?.getBoundingClientRect().top ?? NaN, target);
+    const before = await top();
+    const expectBack = async () => {
+      await page.waitForSelector('html[data-api-ready]');
+      await page.waitForFunction(() => (document.querySelector('#api-filter-input') as HTMLInputElement | null)?.value === 'rundown');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await shown()).toEqual(filtered);
+      expect(Math.abs((await top()) - before)).toBeLessThan(80);
+    };
+    // A doc page (the navbar's home link), then Back.
+    await page.locator('.navbar a.navbar__brand').first().click();
+    await page.waitForURL(`${site.origin}${site.base}`);
+    await page.goBack();
+    await expectBack();
+    await page.reload();
+    await expectBack();
+    // An emptied box is remembered too: every operation after a reload.
+    await page.locator('#api-filter-input').fill('');
+    await page.waitForTimeout(400);
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await shown()).toEqual(all);
+    // A new visit starts unfiltered.
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await page.locator('#api-filter-input').inputValue()).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('comes back on a phone after a reload, once the samples show one language', async () => {
     const { page } = await openPage(site, phone);
     await openRoute(site, page, API);

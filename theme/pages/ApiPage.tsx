@@ -11,6 +11,8 @@ import { useSite } from '../context.tsx';
 import { withBase } from '../urls.ts';
 import { ApiNav } from '../components/api/ApiNav.tsx';
 import { LazyError } from '../components/LazyError.tsx';
+import { keepFilterText, rememberFilter, savedFilter } from '../client/api/filter-memory.ts';
+import { restoreScrollAfterLayout } from '../client/scroll-memory.ts';
 import '../styles/api.css';
 
 type Enhancer = typeof import('../client/api/reference.ts');
@@ -41,8 +43,26 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
     return enhancer.enhanceReference(root, { api, swaggerStylesheet: site.lazyCss.api, clearFilter: () => setQuery('') });
   }, [enhancer, page.route]);
 
+  // The filter this history entry had (Back, Forward, reload): read after hydration, which must
+  // match the prerendered page (no filter). The position was saved in the filtered list, so it is
+  // restored again once the filter is applied.
+  const restoring = useRef('');
   useEffect(() => {
-    if (enhancer && rootRef.current) enhancer.applyFilter(rootRef.current, query);
+    const saved = savedFilter();
+    restoring.current = saved;
+    if (saved) setQuery(saved);
+    return keepFilterText();
+  }, []);
+  // (Not the empty box of the first render while the saved text is being restored.)
+  useEffect(() => void (query || !restoring.current ? rememberFilter(query) : undefined), [query]);
+
+  useEffect(() => {
+    if (!enhancer || !rootRef.current) return;
+    enhancer.applyFilter(rootRef.current, query);
+    if (restoring.current && query === restoring.current) {
+      restoring.current = '';
+      restoreScrollAfterLayout();
+    }
   }, [enhancer, query, page.route]);
 
   if (!api) return null;
