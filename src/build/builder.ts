@@ -93,8 +93,7 @@ export function createBuilder(options: BuilderOptions): Builder {
     // The stages' modules (the whole toolchain) load only now: an up-to-date build never needs them.
     const [{ prepareSite }, { emitSite }] = await Promise.all([import('./prepare.ts'), import('./emit.ts')]);
     const prepared = await prepareSite(stage, options);
-    // A build that fails before its pages stage stops the markdown rendering it started early.
-    const emitted = await emitSite(stage, prepared, { ...emitOptions, keepForEdits: keepsState, ...(incremental ? { incremental } : {}) }).finally(() => prepared.earlyMarkdown?.cancel());
+    const emitted = await emitSite(stage, prepared, { ...emitOptions, keepForEdits: keepsState, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
     const recorded = incremental ? await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted })) : undefined;
     // Only the dev server and `build --watch` edit a build later; a one-shot build lets it go.

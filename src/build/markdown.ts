@@ -55,11 +55,6 @@ export function markdownInput(project: Project, content: Content, docs: readonly
   };
 }
 
-/** What the pages stage renders every doc's markdown with (see pages.ts; started early by prepare.ts). */
-export function markdownInputOf(project: Project, content: Content, cache: MarkdownCache, options: { onProgress?: Progress | undefined }): RenderAllInput {
-  return markdownInput(project, content, content.docs, { cache, highlightCache: createHighlightCache(project), progress: options.onProgress ?? (() => undefined) });
-}
-
 export function renderMarkdown(project: Project, content: Content, docs: readonly DocSource[], options: MarkdownStageOptions): Promise<Map<DocSource, RenderedMarkdown>> {
   return renderAllMarkdown(markdownInput(project, content, docs, options));
 }

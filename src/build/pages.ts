@@ -12,7 +12,7 @@ import { createStringPool } from '../checks/link-targets.ts';
 import { createPageRenderer, pageFileOf } from './render.ts';
 import { pageReuse, type IncrementalBuild } from './incremental.ts';
 import { docRouteComposer } from './routes.ts';
-import { markdownInputOf } from './markdown.ts';
+import { createHighlightCache, markdownInput } from './markdown.ts';
 import type { OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
 import type { PageTargets } from './page-targets.ts';
@@ -61,7 +61,11 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
     if (++done % 50 === 0) options.onProgress?.('render', done, routes.length);
   };
   await streamMarkdown(
-    markdownInputOf(project, content, prepared.markdownCache, options),
+    markdownInput(project, content, content.docs, {
+      cache: prepared.markdownCache,
+      highlightCache: createHighlightCache(project),
+      progress: options.onProgress ?? (() => undefined),
+    }),
     async (doc, md) => {
       rendered.set(doc, md);
       const i = routeIndex.get(doc);
@@ -69,7 +73,6 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
       // The search index still needs the page's search blocks; its ids and hrefs were collected.
       if (options.release) rendered.set(doc, { ...md, html: '', toc: [], linkTargets: { ids: [], hrefs: [] } });
     },
-    prepared.earlyMarkdown,
   );
   for (const [i, route] of routes.entries()) if (!route.doc) await emit(i, route);
   options.onProgress?.('render', routes.length, routes.length);

@@ -12,13 +12,13 @@ import type { ThemeServer } from '../render/theme-loader.ts';
 import type { Finding } from '../checks/findings.ts';
 import { loadProject, type Project } from './project.ts';
 import { readContent, type Content } from './content.ts';
-import { createMarkdownCache, markdownInputOf } from './markdown.ts';
+import { createMarkdownCache } from './markdown.ts';
 import { bundleTheme, loadTheme, themeFingerprint } from './theme.ts';
 import { loadApiPages, type ApiPage } from './api.ts';
 import { composeSite, type Site } from './site.ts';
 import { composeAllRoutes, renderCustomRoutes, type CustomPages } from './routes.ts';
 import { SEARCH_INDEX_REL } from './output-paths.ts';
-import { prestartMarkdownWorkers, startMarkdownEarly, type EarlyMarkdown } from '../markdown/render-all.ts';
+import { prestartMarkdownWorkers } from '../markdown/render-all.ts';
 import { readdirSync } from 'node:fs';
 import type { StageRunner } from './stage.ts';
 import { readLastUpdateTimes, type LastUpdateTimes } from './git-times.ts';
@@ -42,33 +42,18 @@ export interface PreparedSite {
   lastUpdated: LastUpdateTimes;
   /** Changes with any file of the theme or docsgen itself. */
   themeHash: string;
-  /** The pages' markdown, rendering since content/ was read (a cold build: see startMarkdownEarly). */
-  earlyMarkdown?: EarlyMarkdown;
 }
 
 export async function prepareSite(stage: StageRunner, options: BuilderOptions): Promise<PreparedSite> {
   const serve = options.mode === 'serve';
   const project = await stage('project', () => loadProject(options.configFile));
-  const markdownCache = createMarkdownCache(project);
-  const apiReference = project.config.api.length > 0 && !markdownCache.mayHaveEntries();
-  if (!serve) prestartMarkdownWorkers(countMarkdownFiles(project.contentDir), { apiReference });
+  if (!serve) prestartMarkdownWorkers(countMarkdownFiles(project.contentDir));
   const content = await stage('content', () => readContent(project, { includeDrafts: serve }));
-  const earlyMarkdown = serve ? undefined : await startMarkdownEarly(content.docs, markdownCache, () => markdownInputOf(project, content, markdownCache, options), { apiReference });
-  try {
-    return { ...(await prepareRest(stage, options, project, content, markdownCache)), ...(earlyMarkdown ? { earlyMarkdown } : {}) };
-  } catch (error) {
-    await earlyMarkdown?.cancel();
-    throw error;
-  }
-}
-
-/** The stages after content/ was read. */
-async function prepareRest(stage: StageRunner, options: BuilderOptions, project: Project, content: Content, markdownCache: MarkdownCache): Promise<PreparedSite> {
-  const serve = options.mode === 'serve';
   const themeHash = await themeFingerprint(project);
   // esbuild bundles the client on its own threads meanwhile.
   const bundling = bundleTheme(project, { themeHash, minify: !serve });
   bundling.catch(() => undefined); // awaited below; an API error must not leave it unhandled
+  const markdownCache = createMarkdownCache(project);
   const [apiPages, lastUpdated] = await Promise.all([
     stage('api', () => loadApiPages(project, themeHash)),
     stage('git times', () => lastUpdateTimes(project, content)),

@@ -16,17 +16,10 @@ import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
 
 /** Below this many pages to render, starting a worker costs more than it saves. */
 const WORKER_THRESHOLD = 200;
-/**
- * From this many pages a cold build with an API reference renders markdown on a worker while this
- * thread makes the reference (see startMarkdownEarly): the other core is idle then.
- */
-const EARLY_WITH_API_THRESHOLD = 20;
 /** Pages sent to a worker ahead of its answers. */
 const QUEUED_PER_WORKER = 4;
 /** Pages rendered but not yet taken by the consumer: beyond this, rendering waits (bounded memory). */
 const MAX_WAITING = 32;
-/** The same before the pages stage takes them (see startMarkdownEarly): a few MB of HTML at most. */
-const MAX_WAITING_EARLY = 512;
 /**
  * Young generation of each markdown thread (V8 gives a third to each semi-space): parsing
  * allocates many short-lived objects, and 32 MB semi-spaces collect them as fast as 64 MB did
@@ -67,42 +60,13 @@ export async function renderAllMarkdown(input: RenderAllInput): Promise<Map<DocS
   return new Map(input.docs.flatMap((doc) => (rendered.has(doc) ? [[doc, rendered.get(doc) as RenderedMarkdown]] : [])));
 }
 
-/**
- * Markdown rendering that started before the pages stage (see startMarkdownEarly); the pages stage
- * hands it to streamMarkdown, which takes its pages as they are ready.
- */
-export interface EarlyMarkdown {
-  /** Stops the workers (a build that failed before its pages stage); does nothing once streamed. */
-  cancel(): Promise<void>;
-}
-
-/**
- * Starts rendering a cold build's pages on worker threads as soon as content/ is read, while this
- * thread prepares the rest: the API reference (a second or more of one thread's time for a large
- * description, when the other core had nothing to do), the client bundle, the routes, the theme.
- * Rendered pages wait (a bounded number) until the pages stage takes them; this thread joins in
- * then, as in any parallel render. Only for a cold cache, where every page must be rendered (a warm
- * build learns which pages changed only by reading each entry), and only where workers pay: enough
- * pages, or fewer beside an API reference to make. Undefined otherwise.
- */
-export async function startMarkdownEarly(docs: readonly DocSource[], cache: MarkdownCache, inputOf: () => RenderAllInput, options: { apiReference: boolean }): Promise<EarlyMarkdown | undefined> {
-  const lanes = Math.min(4, availableParallelism());
-  if (lanes < 2 || cache.mayHaveEntries() || docs.length < workerThreshold(options.apiReference)) return undefined;
-  const input = inputOf();
-  return startParallel(input.docs, lanes, input, keysOf(input));
-}
-
 /** Hands each page's rendered markdown to `consume` as soon as it is ready (not in order). */
-export async function streamMarkdown(input: RenderAllInput, consume: PageConsumer, early?: EarlyMarkdown): Promise<void> {
-  // An early start rendered exactly these pages (all of them, from a cold cache): only take them.
-  const started = early instanceof ParallelRun && early.mayStream(input.docs) ? early : undefined;
-  if (early && !started) await early.cancel();
-  if (started) return started.stream(consume);
-  const keys = keysOf(input);
+export async function streamMarkdown(input: RenderAllInput, consume: PageConsumer): Promise<void> {
+  const keys = new Map(input.docs.map((doc) => [doc, input.cache.keyOf(doc.relPath, doc.markdown)]));
   const misses = await consumeCached(input, keys, consume);
   const lanes = Math.min(4, availableParallelism());
   if (misses.length >= WORKER_THRESHOLD && lanes > 1 && input.allDocRoutes) {
-    await (await startParallel(misses, lanes, input, keys)).stream(consume);
+    await renderInParallel(misses, lanes, input, keys, consume);
   } else if (misses.length > 0) {
     await withLocalRenderer(misses, input, async (render) => {
       for (const [i, doc] of misses.entries()) {
@@ -114,19 +78,6 @@ export async function streamMarkdown(input: RenderAllInput, consume: PageConsume
     });
   }
   input.progress('markdown', input.docs.length, input.docs.length);
-}
-
-function keysOf(input: RenderAllInput): Map<DocSource, string> {
-  return new Map(input.docs.map((doc) => [doc, input.cache.keyOf(doc.relPath, doc.markdown)]));
-}
-
-function sameDocs(a: readonly DocSource[], b: readonly DocSource[]): boolean {
-  return a.length === b.length && a.every((doc, i) => doc === b[i]);
-}
-
-/** How many pages to render make worker threads pay (see startMarkdownEarly). */
-function workerThreshold(apiReference: boolean): number {
-  return apiReference ? EARLY_WITH_API_THRESHOLD : WORKER_THRESHOLD;
 }
 
 /** Pages whose cache entry still holds, handed on; returns the others. */
@@ -191,125 +142,75 @@ async function withLocalRenderer(docs: readonly DocSource[], input: RenderAllInp
 }
 
 /**
- * Starts a parallel render of `docs` (see ParallelRun). A render of WORKER_THRESHOLD pages or more
- * is a cold build of a large site: the highlight cache (one small file per code block, for later
- * rebuilds of single pages) is neither read nor written; on this machine's file system opening a
- * file costs about 150 µs, and its misses and writes were a tenth of a page's time. A smaller one
- * (started early beside an API reference) keeps it on every thread: the next one-page edit's code
- * blocks come from it without loading Shiki.
+ * Spreads pages over this thread and `lanes - 1` worker threads. Each worker has four pages queued
+ * so it never waits for the next (this thread answers only between two pages of its own, and a
+ * worker with two queued ran dry a tenth of the time); it writes each page's cache entry itself and sends back that
+ * JSON text (one flat string, never a syntax tree). This thread renders a page whenever it is not
+ * busy composing and writing pages: a worker would cost another heap (about 170 MB), while this
+ * thread was idle three quarters of the time. Results are consumed one at a time, in the order they
+ * arrive; when the consumer falls behind, rendering waits for it to catch up.
+ *
+ * A render this large is a cold build: the highlight cache (one small file per code block, for
+ * later rebuilds of single pages) is neither read nor written. On this machine's file system
+ * opening a file costs about 150 µs: its misses and writes were a tenth of a page's time.
  */
-async function startParallel(docs: readonly DocSource[], lanes: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>): Promise<ParallelRun> {
+async function renderInParallel(docs: readonly DocSource[], lanes: number, input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, consume: PageConsumer): Promise<void> {
   const { languagesIn } = await import('./highlight.ts');
-  const highlightCache = docs.length < WORKER_THRESHOLD ? input.highlightCache : undefined;
-  const { highlightCache: _dropped, ...rest } = input;
   const setup: WorkerSetup = {
     baseUrl: input.baseUrl,
     docRoutes: input.allDocRoutes ?? {},
     assetUrls: input.allAssetUrls ?? {},
     langs: languagesIn(docs.map((d) => d.markdown)),
-    ...(highlightCache ? { highlightCache: highlightCache.location } : {}),
   };
-  return new ParallelRun(docs, highlightCache ? { ...rest, highlightCache } : rest, keys, setup, lanes);
-}
-
-/**
- * Pages spread over this thread and `lanes - 1` worker threads. Each worker has four pages queued
- * so it never waits for the next (this thread answers only between two pages of its own, and a
- * worker with two queued ran dry a tenth of the time); it writes each page's cache entry itself and
- * sends back that JSON text (one flat string, never a syntax tree). The workers start at once;
- * this thread renders a page whenever it is not busy composing and writing pages, from the moment
- * `stream` is called: a worker would cost another heap (about 170 MB), while this thread was idle
- * three quarters of the time. Results are consumed one at a time, in the order they arrive; when
- * the consumer falls behind (or is not there yet), rendering waits for it to catch up.
- */
-class ParallelRun implements EarlyMarkdown {
-  /** Set once `stream` was called: a run hands its pages on once. */
-  private taken = false;
-  private readonly queue: RenderQueue;
-  private readonly pool: Worker[];
-  /** Rejects with the first worker or page error. */
-  private readonly failed: Promise<never>;
-  private stopped: Promise<void> | undefined;
-
-  constructor(
-    readonly docs: readonly DocSource[],
-    private readonly input: RenderAllInput,
-    private readonly keys: ReadonlyMap<DocSource, string>,
-    setup: WorkerSetup,
-    lanes: number,
-  ) {
-    this.queue = createQueue(docs, input);
-    this.pool = Array.from({ length: lanes - 1 }, () => takePrestarted(setup) ?? startWorker(setup));
-    this.failed = new Promise<never>((_, reject) => {
-      for (const worker of this.pool) this.listen(worker, reject);
-    });
-    // Surfaced by `stream`; a run cancelled before it (its build failed) has no one to tell.
-    this.failed.catch(() => undefined);
-  }
-
-  /** Hands every page to `consume`, rendering on this thread too; the workers stop when it settles. */
-  async stream(consume: PageConsumer): Promise<void> {
-    this.taken = true;
-    try {
-      this.queue.attach(consume);
-      await Promise.race([this.failed, this.renderLocally().then(() => this.queue.finished)]);
-    } finally {
-      await this.cancel();
-    }
-    this.input.progress('markdown', this.docs.length, this.docs.length);
-  }
-
-  /** Whether `stream` may hand on this run's pages as those of `docs`: not yet streamed or cancelled, and the same pages. */
-  mayStream(docs: readonly DocSource[]): boolean {
-    return !this.taken && !this.stopped && sameDocs(this.docs, docs);
-  }
-
-  cancel(): Promise<void> {
-    this.stopped ??= Promise.all(this.pool.map((worker) => worker.terminate())).then(() => undefined);
-    return this.stopped;
-  }
-
-  private listen(worker: Worker, reject: (error: unknown) => void): void {
-    worker.on('error', reject);
-    worker.on('exit', (code) => reject(new Error(`a markdown worker stopped (exit code ${code})`)));
-    worker.on('message', (answer: WorkerAnswer) => {
-      if (answer.ready) return void Array.from({ length: QUEUED_PER_WORKER }, () => this.feed(worker));
-      const page = this.docs[answer.index] ?? { file: '?', relPath: '?' };
-      if (answer.error !== undefined) return reject(pageError(answer.error, page));
-      if (!answer.entry) return reject(new Error(`${page.relPath}: a markdown worker sent no result`));
-      this.queue.deliver(answer.index, (JSON.parse(answer.entry) as CachedMarkdown).result);
-      this.feed(worker);
-    });
-  }
-
-  private feed(worker: Worker): void {
-    if (this.stopped) return;
-    const index = this.queue.take(() => this.feed(worker));
+  const pool = Array.from({ length: lanes - 1 }, () => takePrestarted(setup) ?? startWorker(setup));
+  const queue = createQueue(docs, input, consume);
+  const feed = (worker: Worker) => {
+    const index = queue.take(() => feed(worker));
     if (index === undefined) return;
-    const doc = this.docs[index] as DocSource;
-    worker.postMessage({ index, markdown: doc.markdown, relPath: doc.relPath, cacheFile: this.input.cache.fileOf(this.keys.get(doc) ?? '') } satisfies WorkerJob);
-  }
-
-  /** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
-  private async renderLocally(): Promise<void> {
-    const madeDirs = new Set<string>();
-    await withLocalRenderer(this.docs, this.input, async (render) => {
-      for (;;) {
-        // -1: held back until the consumer catches up; undefined: every page is taken.
-        const index = await new Promise<number | undefined>((resolve) => {
-          const next = this.queue.take(() => resolve(-1));
-          if (next !== undefined || this.queue.exhausted()) resolve(next);
+    const doc = docs[index] as DocSource;
+    worker.postMessage({ index, markdown: doc.markdown, relPath: doc.relPath, cacheFile: input.cache.fileOf(keys.get(doc) ?? '') } satisfies WorkerJob);
+  };
+  try {
+    const workersDone = new Promise<void>((_, reject) => {
+      for (const worker of pool) {
+        worker.on('error', reject);
+        worker.on('exit', (code) => reject(new Error(`a markdown worker stopped (exit code ${code})`)));
+        worker.on('message', (answer: WorkerAnswer) => {
+          if (answer.ready) return void Array.from({ length: QUEUED_PER_WORKER }, () => feed(worker));
+          const page = docs[answer.index] ?? { file: '?', relPath: '?' };
+          if (answer.error !== undefined) return reject(pageError(answer.error, page));
+          if (!answer.entry) return reject(new Error(`${page.relPath}: a markdown worker sent no result`));
+          queue.deliver(answer.index, (JSON.parse(answer.entry) as CachedMarkdown).result);
+          feed(worker);
         });
-        if (index === undefined) return;
-        if (index === -1) continue;
-        const doc = this.docs[index] as DocSource;
-        const entry = await render(doc);
-        writeCacheEntrySync(this.input.cache.fileOf(this.keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
-        this.queue.deliver(index, entry.result);
-        await new Promise((resolve) => setImmediate(resolve));
       }
     });
+    await Promise.race([workersDone, renderLocally(docs, input, keys, queue).then(() => queue.finished)]);
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
   }
+}
+
+/** This thread's share: the next page whenever rendering is not held back, yielding between pages so worker results are taken. */
+async function renderLocally(docs: readonly DocSource[], input: RenderAllInput, keys: ReadonlyMap<DocSource, string>, queue: RenderQueue): Promise<void> {
+  // No highlight cache in a bulk render (see renderInParallel).
+  const madeDirs = new Set<string>();
+  await withLocalRenderer(docs, { ...input, highlightCache: undefined }, async (render) => {
+    for (;;) {
+      // -1: held back until the consumer catches up; undefined: every page is taken.
+      const index = await new Promise<number | undefined>((resolve) => {
+        const next = queue.take(() => resolve(-1));
+        if (next !== undefined || queue.exhausted()) resolve(next);
+      });
+      if (index === undefined) return;
+      if (index === -1) continue;
+      const doc = docs[index] as DocSource;
+      const entry = await render(doc);
+      writeCacheEntrySync(input.cache.fileOf(keys.get(doc) ?? ''), JSON.stringify(entry), madeDirs);
+      queue.deliver(index, entry.result);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
 }
 
 interface RenderQueue {
@@ -317,48 +218,37 @@ interface RenderQueue {
   take(whenFree: () => void): number | undefined;
   exhausted(): boolean;
   deliver(index: number, result: RenderedMarkdown): void;
-  /** Pages delivered until now waited for this (MAX_WAITING_EARLY of them at most); later ones, MAX_WAITING. */
-  attach(consume: PageConsumer): void;
   /** Settles when every page was consumed (rejects when consuming one failed). */
   finished: Promise<void>;
 }
 
-function createQueue(docs: readonly DocSource[], input: RenderAllInput): RenderQueue {
+function createQueue(docs: readonly DocSource[], input: RenderAllInput, consume: PageConsumer): RenderQueue {
   let next = 0;
   let done = 0;
   let waiting = 0;
-  let limit = MAX_WAITING_EARLY;
-  let attachConsumer: (consume: PageConsumer) => void = () => undefined;
-  const consumer = new Promise<PageConsumer>((resolve) => (attachConsumer = resolve));
-  let consumed: Promise<unknown> = consumer;
+  let consumed: Promise<void> = Promise.resolve();
   const stalled: (() => void)[] = [];
   let finish: { resolve: () => void; reject: (error: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
   const finished = new Promise<void>((resolve, reject) => (finish = { resolve, reject }));
-  finished.catch(() => undefined); // a run cancelled before its consumer came is awaited by no one
   return {
     finished,
     exhausted: () => next >= docs.length,
     take(whenFree) {
       if (next >= docs.length) return undefined;
-      if (waiting >= limit) return void stalled.push(whenFree);
+      if (waiting >= MAX_WAITING) return void stalled.push(whenFree);
       return next++;
     },
     deliver(index, result) {
       const doc = docs[index] as DocSource;
       waiting++;
       consumed = consumed.then(async () => {
-        await (await consumer)(doc, result);
+        await consume(doc, result);
         waiting--;
-        while (stalled.length > 0 && waiting < limit) (stalled.shift() as () => void)();
+        while (stalled.length > 0 && waiting < MAX_WAITING) (stalled.shift() as () => void)();
         if (++done % 50 === 0) input.progress('markdown', done, docs.length);
         if (done === docs.length) finish.resolve();
       });
       consumed.catch(finish.reject);
-    },
-    attach(consume) {
-      limit = MAX_WAITING;
-      attachConsumer(consume);
-      if (docs.length === 0) finish.resolve();
     },
   };
 }
@@ -378,12 +268,11 @@ const prestarted: Worker[] = [];
 /**
  * Starts the markdown workers of a build early, while it still reads content/ on this thread (the
  * other cores are idle then): each loads the toolchain meanwhile. Only when content/ holds enough
- * pages for workers (fewer will do when `apiReference`: a cold build with an API reference to make,
- * see startMarkdownEarly); a worker the build does not use does not keep the process alive.
+ * pages for workers; a worker the build does not use does not keep the process alive.
  */
-export function prestartMarkdownWorkers(markdownFiles: number, options: { apiReference?: boolean } = {}): void {
+export function prestartMarkdownWorkers(markdownFiles: number): void {
   const lanes = Math.min(4, availableParallelism());
-  if (markdownFiles < workerThreshold(options.apiReference ?? false) || lanes < 2 || prestarted.length > 0) return;
+  if (markdownFiles < WORKER_THRESHOLD || lanes < 2 || prestarted.length > 0) return;
   for (let i = 1; i < lanes; i++) {
     const worker = startWorker(undefined);
     worker.unref();

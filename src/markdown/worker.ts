@@ -10,15 +10,12 @@ import { createCodeHighlighter } from './highlight.ts';
 import { createRecordingRenderer } from './render.ts';
 import { describePageError, type PageErrorInfo } from './page-errors.ts';
 import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
-import { HighlightCache, type HighlightCacheLocation } from '../cache/highlight-cache.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
   docRoutes: Record<string, string>;
   assetUrls: Record<string, string>;
   langs: string[];
-  /** Code blocks are read from and written to this cache (a small render: see startParallel). */
-  highlightCache?: HighlightCacheLocation;
 }
 
 export interface WorkerJob {
@@ -38,7 +35,7 @@ export interface WorkerAnswer {
 }
 
 const setup = ((workerData as { setup?: WorkerSetup } | undefined)?.setup ?? (await new Promise((resolve) => parentPort?.once('message', resolve)))) as WorkerSetup;
-const highlighter = await createCodeHighlighter(setup.langs, setup.highlightCache ? { cache: new HighlightCache(setup.highlightCache) } : {});
+const highlighter = await createCodeHighlighter(setup.langs);
 const render = createRecordingRenderer({
   highlighter,
   baseUrl: setup.baseUrl,

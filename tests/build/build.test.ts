@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdir, readFile, rm, writeFile, readdir, stat } from 'node:fs/promises';
+import { readFile, writeFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFixture, runCli } from '../helpers.ts';
 
@@ -80,26 +80,6 @@ describe('a failed build leaves out/ as it was', () => {
     expect(await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8')).toBe(before);
     expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-tmp'))).toEqual([]);
   });
-
-  it('a bad API description while the pages render early (a cold build of 30 pages): its error, exit 1, and the build ends', async () => {
-    const dir = await copyFixture('basic');
-    const config = path.join(dir, 'config.yaml');
-    // Enough pages that a cold build starts their markdown on a worker before the API stage.
-    await mkdir(path.join(dir, 'content/more'), { recursive: true });
-    for (let i = 0; i < 30; i++) await writeFile(path.join(dir, `content/more/page-${i}.md`), `# Page ${i}\n\nText of page ${i}.\n\n\`\`\`bash\necho ${i}\n\`\`\`\n`);
-    expect((await runCli(['build', '--config', config])).code).toBe(0);
-    const before = await readFile(path.join(dir, 'out/more/page-7/index.html'), 'utf8');
-    expect(before).toContain('Text of page 7.');
-    await rm(path.join(dir, '.docsgen'), { recursive: true, force: true });
-    const spec = path.join(dir, 'openapi/mini.yaml');
-    await writeFile(spec, (await readFile(spec, 'utf8')).replace('  title: Mini API', '  title: [Mini API'));
-    // A worker left running would keep the process alive: runCli would never return.
-    const result = await runCli(['build', '--config', config]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(spec);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(await readFile(path.join(dir, 'out/more/page-7/index.html'), 'utf8')).toBe(before);
-  }, 60_000);
 
   it('bad front matter: message with file, line and column, exit 1, out/ untouched', async () => {
     const dir = await copyFixture('basic');

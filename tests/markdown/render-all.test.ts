@@ -3,13 +3,11 @@
  * when run from source, and hands pages on one by one, waiting for a slow consumer.
  */
 import { describe, it, expect, vi } from 'vitest';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { preloadMarkdownToolchain, prestartMarkdownWorkers, renderAllMarkdown, startMarkdownEarly, streamMarkdown, type RenderAllInput } from '../../src/markdown/render-all.ts';
+import { preloadMarkdownToolchain, prestartMarkdownWorkers, renderAllMarkdown, streamMarkdown } from '../../src/markdown/render-all.ts';
 import { MarkdownCache, htmlHashOf } from '../../src/cache/markdown-cache.ts';
-import { HighlightCache } from '../../src/cache/highlight-cache.ts';
-import type { RenderedMarkdown } from '../../src/markdown/render.ts';
 import type { DocSource } from '../../src/content/scan.ts';
 
 const docs: DocSource[] = Array.from({ length: 250 }, (_, i) => {
@@ -79,77 +77,6 @@ describe('workers started early', () => {
     const rendered = await renderAllMarkdown({ docs, cache: new MarkdownCache(cacheDir, 'prestart'), baseUrl: '/docs/', routeOfDoc: (rel) => routes[rel], urlOfAsset: () => undefined, allDocRoutes: routes, allAssetUrls: {}, progress: () => undefined });
     expect(rendered.size).toBe(250);
     expect(rendered.get(docs[249]!)?.html).toContain('href="/docs/section/page-0/#page-0"');
-  }, 60_000);
-});
-
-describe('markdown started early (a cold build, while this thread makes the API reference)', () => {
-  const few = docs.slice(0, 40);
-  const inputFor = (cacheDir: string, pages: DocSource[] = few): RenderAllInput => ({
-    docs: pages,
-    cache: new MarkdownCache(cacheDir, 'early'),
-    highlightCache: new HighlightCache({ cacheRoot: cacheDir, salt: 'early' }),
-    baseUrl: '/docs/',
-    routeOfDoc: (rel) => routes[rel],
-    urlOfAsset: () => undefined,
-    allDocRoutes: routes,
-    allAssetUrls: {},
-    progress: () => undefined,
-  });
-  /** Files under `dir`, recursively (none when it does not exist). */
-  const filesUnder = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length;
-
-  it('renders on a worker before anyone takes the pages, then hands each on once, as a render on this thread would', async () => {
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-early-'));
-    const input = inputFor(cacheDir);
-    const early = await startMarkdownEarly(few, input.cache, () => input, { apiReference: true });
-    expect(early).toBeDefined();
-    // Nobody consumes yet, and the worker writes each page's cache entry as it renders it.
-    await vi.waitFor(async () => expect(await filesUnder(path.join(cacheDir, 'markdown'))).toBeGreaterThanOrEqual(10), { timeout: 30_000, interval: 50 });
-    const streamed = new Map<DocSource, RenderedMarkdown>();
-    await streamMarkdown(input, (doc, md) => {
-      expect(streamed.has(doc)).toBe(false);
-      streamed.set(doc, md);
-    }, early);
-    expect(streamed.size).toBe(few.length);
-    // The same pages rendered on this thread alone, from another cold cache.
-    const alone = await renderAllMarkdown({ ...inputFor(await mkdtemp(path.join(os.tmpdir(), 'docsgen-early-alone-'))), allDocRoutes: undefined });
-    for (const doc of few) expect(streamed.get(doc)).toEqual(alone.get(doc));
-    // Both threads kept every code block in the highlight cache (one block a page), for the next edit.
-    expect(await filesUnder(path.join(cacheDir, 'highlight'))).toBe(few.length);
-  }, 60_000);
-
-  it('does not start for a warm cache, nor for a few pages without an API reference', async () => {
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-early-warm-'));
-    const input = inputFor(cacheDir);
-    expect(await startMarkdownEarly(few, input.cache, () => input, { apiReference: false })).toBeUndefined();
-    await renderAllMarkdown(input);
-    await input.cache.flush();
-    expect(await startMarkdownEarly(few, input.cache, () => input, { apiReference: true })).toBeUndefined();
-  }, 60_000);
-
-  it('stops rendering when cancelled (a build that failed before its pages stage), and is then not used', async () => {
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-early-cancel-'));
-    const input = inputFor(cacheDir, docs);
-    const early = await startMarkdownEarly(docs, input.cache, () => input, { apiReference: true });
-    await vi.waitFor(async () => expect(await filesUnder(path.join(cacheDir, 'markdown'))).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
-    await early?.cancel();
-    const after = await filesUnder(path.join(cacheDir, 'markdown'));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await filesUnder(path.join(cacheDir, 'markdown'))).toBe(after);
-    expect(after).toBeLessThan(docs.length);
-    // Given to the pages stage anyway, it is passed over: every page is still rendered.
-    let count = 0;
-    await streamMarkdown(input, () => void count++, early);
-    expect(count).toBe(docs.length);
-  }, 60_000);
-
-  it('reports a page that cannot be rendered at its file when the pages stage takes the pages', async () => {
-    const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-early-error-'));
-    const broken = few.map((doc, i) => (i === 3 ? { ...doc, markdown: `\n\n\n${'>'.repeat(5000)} deep\n` } : doc));
-    const input = inputFor(cacheDir, broken);
-    const early = await startMarkdownEarly(broken, input.cache, () => input, { apiReference: true });
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // the worker meets the page before anyone listens
-    await expect(streamMarkdown(input, () => undefined, early)).rejects.toMatchObject({ position: { file: broken[3]?.file, line: 4, column: 33 } });
   }, 60_000);
 });
 
