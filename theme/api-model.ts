@@ -127,6 +127,18 @@ export interface ApiResponseView {
   descriptionHtml: string;
   headers: { name: string; required: boolean; descriptionHtml: string; schema?: SchemaView }[];
   contents: ApiMediaView[];
+  /** Operations a value of this answer feeds (OpenAPI `links`). */
+  links?: ApiResponseLinkView[];
+}
+
+export interface ApiResponseLinkView {
+  name: string;
+  /** The linked operation: `GET /users/{id}` with its summary and where the reference shows it, or the id or reference the link names. */
+  target: { label: string; summary?: string; href?: string };
+  /** Each parameter of the target and the expression or value that fills it (`$response.body#/id`). */
+  parameters: { name: string; value: string }[];
+  requestBody?: string;
+  descriptionHtml: string;
 }
 
 export interface ApiExampleView {

@@ -6,6 +6,7 @@
 import { listOperations } from './operations.ts';
 import { isLocalRef, isObject, pointerToKeyPath, refName, resolveRefs, type KeyPath, componentsOf } from './pointer.ts';
 import { closest, describeLocation, type SpecProblem } from './spec-problem.ts';
+import { linkTarget } from './response-links.ts';
 
 /** Formats of the OpenAPI Format Registry (spec.openapis.org/registry/format), JSON Schema's included. */
 const KNOWN_FORMATS = new Set(
@@ -14,7 +15,7 @@ const KNOWN_FORMATS = new Set(
 const SCHEMA_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string', 'null'];
 
 export function lintDocument(document: Record<string, unknown>, version: '3.0' | '3.1'): SpecProblem[] {
-  return [...walkProblems(document, version), ...duplicateOperationIds(document), ...pathParameterProblems(document)];
+  return [...walkProblems(document, version), ...duplicateOperationIds(document), ...pathParameterProblems(document), ...linkTargetProblems(document)];
 }
 
 /** One walk over every node: `$ref`s, formats and schema keywords. */
@@ -114,6 +115,35 @@ function duplicateOperationIds(document: Record<string, unknown>): SpecProblem[]
       message: `operationId "${id}" of ${entry.method.toUpperCase()} ${entry.path} is already used by ${describeLocation(seen)}`,
       hint: 'give every operation its own operationId (links, search results and generated clients name operations by it)',
     });
+  }
+  return problems;
+}
+
+/**
+ * Response links (and those under components) whose operationId no operation has, or whose
+ * operationRef in this file points at no operation: the reference could not say where they lead.
+ */
+function linkTargetProblems(document: Record<string, unknown>): SpecProblem[] {
+  const operations = listOperations(document);
+  const ids = operations.flatMap((entry) => (typeof entry.operation.operationId === 'string' ? [entry.operation.operationId] : []));
+  const linksAt: [KeyPath, unknown][] = [[['components', 'links'], componentsOf(document, 'links')]];
+  for (const entry of operations) {
+    const responses = isObject(entry.operation.responses) ? entry.operation.responses : {};
+    for (const [status, response] of Object.entries(responses)) if (isObject(response)) linksAt.push([[...entry.keyPath, 'responses', status, 'links'], response.links]);
+  }
+  const problems: SpecProblem[] = [];
+  for (const [keyPath, links] of linksAt) {
+    for (const [name, link] of Object.entries(isObject(links) ? links : {})) {
+      if (!isObject(link)) continue;
+      const where = describeLocation([...keyPath, name]);
+      if (typeof link.operationId === 'string' && !ids.includes(link.operationId)) {
+        const suggestion = closest(link.operationId, ids);
+        problems.push({ keyPath: [...keyPath, name, 'operationId'], message: `operationId "${link.operationId}" of the link at ${where} names no operation in this file`, hint: suggestion ? `did you mean "${suggestion}"?` : 'use the operationId of an operation in this file, or an operationRef for one in another file' });
+      }
+      if (typeof link.operationId !== 'string' && typeof link.operationRef === 'string' && isLocalRef(link.operationRef) && !linkTarget(document, operations, link)) {
+        problems.push({ keyPath: [...keyPath, name, 'operationRef'], message: `operationRef "${link.operationRef}" of the link at ${where} points at no operation in this file`, hint: 'point it at an operation: #/paths/ then the path with each / written ~1, then the method (#/paths/~1users~1{id}/get)' });
+      }
+    }
   }
   return problems;
 }

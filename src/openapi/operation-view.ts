@@ -16,12 +16,15 @@ import { sampleBaseUrl } from './servers.ts';
 import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
 import { securityOf, securitySampleParts } from './security.ts';
 import { fileFields } from './file-fields.ts';
+import { responseLinkViews, type LinkTargets } from './response-links.ts';
 
 export interface OperationContext extends SchemaViewContext {
   /** Absolute URL of the spec file as served: relative server URLs are resolved against it. */
   specLocation: string;
   /** Link to a security scheme's part of the Authentication section, when it has one. */
   securityHref?: (scheme: string) => string | undefined;
+  /** The operations a response's links may lead to (see response-links.ts). */
+  linkTargets?: LinkTargets;
 }
 
 export function operationView(ctx: OperationContext, entry: OperationEntry): ApiOperationView {
@@ -115,7 +118,8 @@ function responseView(ctx: OperationContext, status: string, node: unknown, scop
     return { name, required: x.required === true, descriptionHtml: ctx.description(x.description), ...(x.schema !== undefined ? { schema: schemaView(ctx, x.schema, scope) } : {}) };
   });
   const summary = plainSummary(r.description);
-  return { status, summary, descriptionHtml: ctx.description(belowSummary(r.description)), headers, contents: mediaViews(ctx, r.content, scope) };
+  const links = responseLinkViews(ctx.document, r.links, ctx.linkTargets, ctx.description);
+  return { status, summary, descriptionHtml: ctx.description(belowSummary(r.description)), headers, contents: mediaViews(ctx, r.content, scope), ...(links.length > 0 ? { links } : {}) };
 }
 
 /**

@@ -18,6 +18,7 @@ import { OPERATION_ROW_BUDGET, schemaView } from './schema-view.ts';
 import { securitySchemeViews } from './security-schemes.ts';
 import { serverViews } from './servers.ts';
 import { oauthTokenUrls } from './oauth.ts';
+import { linkTargets } from './response-links.ts';
 
 export const SPLIT_THRESHOLD = 150;
 
@@ -42,9 +43,9 @@ export function referencePages(spec: LoadedApiSpec, options: ReferenceOptions): 
   const split = spec.splitByTag ?? operations.length > SPLIT_THRESHOLD;
   const routeOfTag = tagRoutes(spec.route, tags, split);
   const securitySchemes = securitySchemeViews(document, options.description);
-  const ctx = contextWithSchemeLinks(spec, options, split, securitySchemes);
-  const first = firstPageParts(ctx, options, securitySchemes);
   const links = tagLinks(spec, options, tags, routeOfTag, split);
+  const ctx = { ...contextWithSchemeLinks(spec, options, split, securitySchemes), linkTargets: linkTargets(document, operations, links.also) };
+  const first = firstPageParts(ctx, options, securitySchemes);
   const info = isObject(document.info) ? document.info : {};
   const pageData = (tag: TagEntry | undefined): ReferencePage['data'] => ({
     ...pageBasics(spec, options, info),

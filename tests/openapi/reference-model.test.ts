@@ -383,3 +383,68 @@ describe('response order', () => {
     expect(statuses.map((status) => ({ status })).sort(byStatus).map((r) => r.status)).toEqual(['1XX', '200', '201', '2XX', '404', '4XX', '500', 'default']);
   });
 });
+
+describe("a response's links (OpenAPI Link Objects)", () => {
+  const spec = `openapi: 3.0.3
+info: { title: Users, version: '1' }
+paths:
+  /users:
+    post:
+      operationId: createUser
+      tags: [users]
+      responses:
+        '201':
+          description: Created
+          links:
+            GetUser:
+              operationId: getUser
+              parameters: { userId: '$response.body#/id' }
+              description: The \`id\` in the answer reads the new user.
+            DeleteUser:
+              operationRef: '#/paths/~1users~1{userId}/delete'
+              parameters: { userId: '$response.body#/id', force: true }
+            Address:
+              $ref: '#/components/links/Address'
+            Elsewhere:
+              operationRef: 'https://example.com/other.yaml#/paths/~1a/get'
+  /users/{userId}:
+    parameters: [{ name: userId, in: path, required: true, schema: { type: string } }]
+    get: { operationId: getUser, summary: Read a user, tags: [admin], responses: { '200': { description: The user } } }
+    delete: { operationId: deleteUser, tags: [users], responses: { '204': { description: Deleted } } }
+    put: { operationId: replaceUser, tags: [users], responses: { '204': { description: Replaced } } }
+components:
+  links:
+    Address:
+      operationId: replaceUser
+      requestBody: '$response.body#/address'
+`;
+  const linksOf = (pages: ReferencePage[]) => pages.flatMap((page) => page.model.tags.flatMap((tag) => tag.operations)).find((o) => o.anchor === 'operation/createUser')?.responses[0]?.links;
+
+  it('names the operation each leads to, linked where the reference shows it, and what fills its parameters', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-response-links-'));
+    await writeFile(path.join(dir, 'users.yaml'), spec);
+    const [page] = await pagesOf('users.yaml', { root: dir });
+    expect(linksOf([page as ReferencePage])).toEqual([
+      { name: 'GetUser', target: { label: 'GET /users/{userId}', summary: 'Read a user', href: '#operation/getUser' }, parameters: [{ name: 'userId', value: '$response.body#/id' }], descriptionHtml: '<p>The <code>id</code> in the answer reads the new user.</p>' },
+      { name: 'DeleteUser', target: { label: 'DELETE /users/{userId}', href: '#operation/deleteUser' }, parameters: [{ name: 'userId', value: '$response.body#/id' }, { name: 'force', value: 'true' }], descriptionHtml: '' },
+      { name: 'Address', target: { label: 'PUT /users/{userId}', href: '#operation/replaceUser' }, parameters: [], requestBody: '$response.body#/address', descriptionHtml: '' },
+      { name: 'Elsewhere', target: { label: 'https://example.com/other.yaml#/paths/~1a/get' }, parameters: [], descriptionHtml: '' },
+    ]);
+    const html = renderToStaticMarkup(createElement(ApiReference, { model: (page as ReferencePage).model }));
+    const created = html.slice(html.indexOf('id="operation/createUser"'), html.indexOf('id="operation/getUser"'));
+    expect(created).toContain('<p class="api-media__type">Links</p>');
+    expect(created).toContain('<code>GetUser</code> → <a href="#operation/getUser">GET /users/{userId}</a> (Read a user)');
+    expect(created).toMatch(/<td><code>force<\/code><\/td><td><code>true<\/code><\/td>/);
+    expect(created).toMatch(/<td>Request body<\/td><td><code>\$response\.body#\/address<\/code><\/td>/);
+    expect(created).toContain('<code>Elsewhere</code> → <code>https://example.com/other.yaml#/paths/~1a/get</code>');
+    // Every same-page link of the page has its target.
+    for (const href of [...created.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])) expect(html).toContain(`id="${href}"`);
+  });
+
+  it('leads to the page of the operation on an API split by tag', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-response-links-split-'));
+    await writeFile(path.join(dir, 'users.yaml'), spec);
+    const pages = await pagesOf('users.yaml', { root: dir, splitByTag: true });
+    expect(linksOf(pages)?.map((link) => link.target.href)).toEqual(['/docs/api/admin/#operation/getUser', '/docs/api/users/#operation/deleteUser', '/docs/api/users/#operation/replaceUser', undefined]);
+  });
+});

@@ -107,6 +107,25 @@ components:`,
     ]);
   });
 
+  it('a response link to no operation of the file, by operationId or operationRef, under a response or the components', async () => {
+    const text = BASE.replace(
+      "          description: The thing\n",
+      `          description: The thing
+          links:
+            Self: { operationId: getThign }
+            Parts: { operationRef: '#/paths/~1things~1{id}~1parts/get' }
+            Fine: { operationRef: '#/paths/~1things~1{id}/get', parameters: { id: '$response.body#/id' } }
+            Elsewhere: { operationRef: 'https://example.com/other.yaml#/paths/~1a/get' }
+`,
+    ).replace('components:\n', 'components:\n  links:\n    Lost: { operationId: nothing }\n');
+    const found = (await load(text)).findings.map((f) => `${summary(f)} | ${f.hint}`);
+    expect(found.sort()).toEqual([
+      '19:21 operationId "getThign" of the link at GET /things/{id} → responses → 200 → links → Self names no operation in this file | did you mean "getThing"?',
+      '20:22 operationRef "#/paths/~1things~1{id}~1parts/get" of the link at GET /things/{id} → responses → 200 → links → Parts points at no operation in this file | point it at an operation: #/paths/ then the path with each / written ~1, then the method (#/paths/~1users~1{id}/get)',
+      '29:13 operationId "nothing" of the link at components → links → Lost names no operation in this file | use the operationId of an operation in this file, or an operationRef for one in another file',
+    ]);
+  });
+
   it('a response code that is not one names the rule', async () => {
     const spec = await load(BASE.replace("'200':", "'20O':"));
     expect(spec.findings.map((f) => `${summary(f)} | ${f.hint}`)).toEqual([

@@ -4,7 +4,7 @@
  * to filter it, translate Swagger UI's deep links to it, and open the Try-it panel for it.
  */
 import { Fragment } from 'react';
-import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../api-model.ts';
+import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseLinkView, ApiResponseView } from '../../api-model.ts';
 import { CodeBlock, Description, Examples, HashLink, LinkLine, MethodLine } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
 
@@ -171,6 +171,7 @@ function Responses(props: { responses: ApiResponseView[]; examplesAside?: boolea
               {response.contents.map((media) => (
                 <Media key={media.mediaType} media={media} {...(props.examplesAside ? {} : { exampleTitle: 'Response example' })} />
               ))}
+              {response.links ? <ResponseLinks links={response.links} /> : null}
             </div>
           </details>
         );
@@ -213,6 +214,62 @@ function Security(props: { op: ApiOperationView }) {
  */
 function noContentText(status: string): string {
   return status === '204' || status === '304' ? 'No body.' : 'No body described.';
+}
+
+/** The operations a value of this answer feeds, each with what fills which of their parameters. */
+function ResponseLinks(props: { links: ApiResponseLinkView[] }) {
+  return (
+    <>
+      <p className="api-media__type">Links</p>
+      <ul className="api-links">
+        {props.links.map((link) => (
+          <li key={link.name} className="api-link">
+            <p className="api-link__head">
+              <code>{link.name}</code>
+              {link.target.label ? (
+                <>
+                  {' → '}
+                  {link.target.href ? <a href={link.target.href}>{link.target.label}</a> : <code>{link.target.label}</code>}
+                  {link.target.summary ? ` (${link.target.summary})` : null}
+                </>
+              ) : null}
+            </p>
+            <Description html={link.descriptionHtml} />
+            {link.parameters.length > 0 || link.requestBody ? (
+              <table className="api-link__values">
+                <thead>
+                  <tr>
+                    <th scope="col">Parameter</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {link.parameters.map((parameter) => (
+                    <tr key={parameter.name}>
+                      <td>
+                        <code>{parameter.name}</code>
+                      </td>
+                      <td>
+                        <code>{parameter.value}</code>
+                      </td>
+                    </tr>
+                  ))}
+                  {link.requestBody ? (
+                    <tr>
+                      <td>Request body</td>
+                      <td>
+                        <code>{link.requestBody}</code>
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              </table>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 function ResponseHeaders(props: { headers: ApiResponseView['headers'] }) {
