@@ -11,7 +11,6 @@ import { useSite } from '../context.tsx';
 import { withBase } from '../urls.ts';
 import { ApiNav } from '../components/api/ApiNav.tsx';
 import { LazyError } from '../components/LazyError.tsx';
-import { keepFilterText, rememberFilter, savedFilter } from '../client/api/filter-memory.ts';
 import { restoreScrollAfterLayout } from '../client/scroll-memory.ts';
 import '../styles/api.css';
 
@@ -43,18 +42,24 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
     return enhancer.enhanceReference(root, { api, swaggerStylesheet: site.lazyCss.api, clearFilter: () => setQuery('') });
   }, [enhancer, page.route]);
 
-  // The filter this history entry had (Back, Forward, reload): read after hydration, which must
-  // match the prerendered page (no filter). The position was saved in the filtered list, so it is
-  // restored again once the filter is applied.
-  const restoring = useRef('');
+  // The filter this history entry had (Back, Forward, reload), put back once the page's controls
+  // have loaded (they keep it: filter-memory.ts, in their chunk, not in every doc page's code), unless
+  // the reader has typed meanwhile. Hydration must match the prerendered, unfiltered page. The
+  // position was saved in the filtered list, so it is restored again once the filter is applied.
+  const restoring = useRef<string | undefined>(undefined);
+  const typed = useRef(query);
+  typed.current = query;
   useEffect(() => {
-    const saved = savedFilter();
+    if (!enhancer) return undefined;
+    const saved = typed.current ? '' : enhancer.savedFilter();
     restoring.current = saved;
     if (saved) setQuery(saved);
-    return keepFilterText();
-  }, []);
-  // (Not the empty box of the first render while the saved text is being restored.)
-  useEffect(() => void (query || !restoring.current ? rememberFilter(query) : undefined), [query]);
+    return enhancer.keepFilterText();
+  }, [enhancer]);
+  // (Not the empty box of the render before the saved text is put back.)
+  useEffect(() => {
+    if (enhancer && restoring.current !== undefined && (query || !restoring.current)) enhancer.rememberFilter(query);
+  }, [enhancer, query]);
 
   useEffect(() => {
     if (!enhancer || !rootRef.current) return;
