@@ -159,6 +159,36 @@ describe('API pages from config', () => {
     await page.close();
   });
 
+  it('on a split API, each page keeps the filter text it showed, through Back and Forward', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    const input = page.locator('#api-filter-input');
+    const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
+    await openRoute(site, page, 'scenes/scenes/');
+    await page.waitForSelector('html[data-api-ready]');
+    await input.fill('node');
+    expect(await shown()).toEqual(['operation/getScene', 'operation/patchScene']);
+    await input.fill('node chang');
+    expect(await shown()).toEqual(['operation/patchScene']);
+    await input.fill('node');
+    // The other tag's page, from the column (a new history entry): the text goes with the reader.
+    await page.locator('.api-nav a.api-nav__tag', { hasText: /^nodes$/ }).click();
+    await page.waitForURL(/\/docs\/scenes\/nodes\//);
+    await expect.poll(shown).toEqual(['operation/listLinks']);
+    expect(await input.inputValue()).toBe('node');
+    await input.fill('links');
+    await page.waitForTimeout(400);
+    await page.goBack();
+    await page.waitForURL(/\/docs\/scenes\/scenes\/$/);
+    await expect.poll(() => input.inputValue()).toBe('node');
+    await expect.poll(shown).toEqual(['operation/getScene', 'operation/patchScene']);
+    await page.goForward();
+    await page.waitForURL(/\/docs\/scenes\/nodes\//);
+    await expect.poll(() => input.inputValue()).toBe('links');
+    await expect.poll(shown).toEqual(['operation/listLinks']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('on a split API, the column marks the operation read on a tag page and nothing on the overview', async () => {
     const { page } = await openPage(site);
     const marked = () => page.locator('.api-nav a[aria-current="location"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));

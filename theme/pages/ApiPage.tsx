@@ -42,30 +42,38 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
     return enhancer.enhanceReference(root, { api, swaggerStylesheet: site.lazyCss.api, clearFilter: () => setQuery('') });
   }, [enhancer, page.route]);
 
-  // The filter this history entry had (Back, Forward, reload), put back once the page's controls
-  // have loaded (they keep it: filter-memory.ts, in their chunk, not in every doc page's code), unless
-  // the reader has typed meanwhile. Hydration must match the prerendered, unfiltered page. The
-  // position was saved in the filtered list, so it is restored again once the filter is applied.
+  // Each history entry keeps the filter text it showed (filter-memory.ts, loaded with the page's
+  // controls, not with every doc page's code). Back, Forward or a reload to an entry puts its text
+  // back, unless the reader typed before the controls loaded; a new entry (another tag's page of a
+  // split API, reached by a link) takes the text shown. Hydration must match the prerendered,
+  // unfiltered page. The position was saved in the filtered list, so it is restored again once the
+  // filter is applied.
   const restoring = useRef<string | undefined>(undefined);
+  const entryRead = useRef(false);
   const typed = useRef(query);
   typed.current = query;
+  useEffect(() => (enhancer ? enhancer.keepFilterText() : undefined), [enhancer]);
   useEffect(() => {
-    if (!enhancer) return undefined;
-    const saved = typed.current ? '' : enhancer.savedFilter();
-    restoring.current = saved;
-    if (saved) setQuery(saved);
-    return enhancer.keepFilterText();
-  }, [enhancer]);
-  // (Not the empty box of the render before the saved text is put back.)
+    if (!enhancer) return;
+    const saved = enhancer.savedFilter();
+    const typedFirst = !entryRead.current && typed.current !== '';
+    entryRead.current = true;
+    if (saved === undefined || typedFirst) enhancer.rememberFilter(typed.current);
+    else if (saved !== typed.current) {
+      restoring.current = saved;
+      setQuery(saved);
+    }
+  }, [enhancer, page.route]);
   useEffect(() => {
-    if (enhancer && restoring.current !== undefined && (query || !restoring.current)) enhancer.rememberFilter(query);
+    // Not the text shown before the saved one is put back.
+    if (enhancer && entryRead.current && (restoring.current === undefined || query === restoring.current)) enhancer.rememberFilter(query);
   }, [enhancer, query]);
 
   useEffect(() => {
     if (!enhancer || !rootRef.current) return;
     enhancer.applyFilter(rootRef.current, query);
-    if (restoring.current && query === restoring.current) {
-      restoring.current = '';
+    if (restoring.current !== undefined && query === restoring.current) {
+      restoring.current = undefined;
       restoreScrollAfterLayout();
     }
   }, [enhancer, query, page.route]);

@@ -12,10 +12,10 @@ interface FilterState {
 const SAVE_AFTER_MS = 250;
 let pending: { timer: ReturnType<typeof setTimeout>; query: string } | undefined;
 
-/** The filter text saved with the current history entry ('' when none). */
-export function savedFilter(): string {
+/** The filter text saved with the current history entry; undefined for an entry the API page has not shown yet. */
+export function savedFilter(): string | undefined {
   const query = (window.history.state as FilterState | null)?.apiFilter;
-  return typeof query === 'string' ? query : '';
+  return typeof query === 'string' ? query : undefined;
 }
 
 /** Writes `query` into the current entry once typing pauses (at once when the entry is left: see keepFilterText). */
