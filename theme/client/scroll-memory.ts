@@ -16,6 +16,19 @@ interface ScrollState {
 /** How long scrolling must pause before the position is written (the browser limits replaceState calls). */
 const SAVE_AFTER_MS = 120;
 let pending: ReturnType<typeof setTimeout> | undefined;
+/** What other code keeps in the entry too (the API page's filter text), written with the position. */
+let fields: Record<string, unknown> = {};
+
+function saveSoon(): void {
+  if (pending !== undefined) clearTimeout(pending);
+  pending = setTimeout(saveScrollNow, SAVE_AFTER_MS);
+}
+
+/** Keeps `more` in the current entry's state, written with the position (so as often, and on the same occasions). */
+export function keepInEntry(more: Record<string, unknown>): void {
+  Object.assign(fields, more);
+  saveSoon();
+}
 
 /** The position saved with the current history entry, if any. */
 export function savedScroll(): number | undefined {
@@ -27,22 +40,20 @@ export function savedScroll(): number | undefined {
 export function saveScrollNow(): void {
   if (pending !== undefined) clearTimeout(pending);
   pending = undefined;
-  window.history.replaceState({ ...((window.history.state as object | null) ?? {}), scrollY: window.scrollY }, '');
+  window.history.replaceState({ ...((window.history.state as object | null) ?? {}), ...fields, scrollY: window.scrollY }, '');
+  fields = {};
 }
 
 /**
  * Starts keeping positions: after scrolling pauses, when a link is clicked (its jump makes a new
- * entry) and when the page is left. A popstate drops a save still waiting: it belongs to the entry
- * the reader just left, and would land on the one they came to.
+ * entry) and when the page is left. A popstate drops a save still waiting (and the fields kept with
+ * it): it belongs to the entry the reader just left, and would land on the one they came to.
  */
 export function rememberScrollPositions(): void {
   window.history.scrollRestoration = 'manual';
   window.addEventListener(
     'scroll',
-    () => {
-      if (pending !== undefined) clearTimeout(pending);
-      pending = setTimeout(saveScrollNow, SAVE_AFTER_MS);
-    },
+    saveSoon,
     { passive: true },
   );
   document.addEventListener('click', (event) => (event.target as Element | null)?.closest?.('a[href]') && saveScrollNow(), true);
@@ -52,6 +63,7 @@ export function rememberScrollPositions(): void {
     () => {
       if (pending !== undefined) clearTimeout(pending);
       pending = undefined;
+      fields = {};
     },
     true,
   );

@@ -52,7 +52,6 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
   const entryRead = useRef(false);
   const typed = useRef(query);
   typed.current = query;
-  useEffect(() => (enhancer ? enhancer.keepFilterText() : undefined), [enhancer]);
   useEffect(() => {
     if (!enhancer) return;
     const saved = enhancer.savedFilter();

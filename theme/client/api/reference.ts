@@ -7,7 +7,7 @@
 import type { ApiPageData } from '../../data.ts';
 import { loadStylesheet } from '../stylesheet.ts';
 import { filterWords, matchesFilter } from './filter.ts';
-export { keepFilterText, rememberFilter, savedFilter } from './filter-memory.ts';
+export { rememberFilter, savedFilter } from './filter-memory.ts';
 import { openTryIt, prefetchTryIt } from './try-it.ts';
 import { applyRememberedServer, SERVER_CHANGED } from './remembered-server.ts';
 import { withBase } from '../../urls.ts';
