@@ -3,7 +3,7 @@
  * nowhere, operationIds used twice, path parameters missing from the template or from the
  * parameter list, formats nobody knows, and OpenAPI 3.0 habits in a 3.1 document.
  */
-import { listOperations } from './operations.ts';
+import { listOperations, type OperationEntry } from './operations.ts';
 import { isLocalRef, isObject, pointerToKeyPath, refName, resolveRefs, type KeyPath, componentsOf } from './pointer.ts';
 import { closest, describeLocation, type SpecProblem } from './spec-problem.ts';
 import { linkTarget } from './response-links.ts';
@@ -15,7 +15,8 @@ const KNOWN_FORMATS = new Set(
 const SCHEMA_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string', 'null'];
 
 export function lintDocument(document: Record<string, unknown>, version: '3.0' | '3.1'): SpecProblem[] {
-  return [...walkProblems(document, version), ...duplicateOperationIds(document), ...pathParameterProblems(document), ...linkTargetProblems(document)];
+  const operations = listOperations(document);
+  return [...walkProblems(document, version), ...duplicateOperationIds(operations), ...pathParameterProblems(document, operations), ...linkTargetProblems(document, operations)];
 }
 
 /** One walk over every node: `$ref`s, formats and schema keywords. */
@@ -99,10 +100,10 @@ function schemaKeywordProblems(schema: Record<string, unknown>, keyPath: KeyPath
   return problems;
 }
 
-function duplicateOperationIds(document: Record<string, unknown>): SpecProblem[] {
+function duplicateOperationIds(operations: readonly OperationEntry[]): SpecProblem[] {
   const first = new Map<string, KeyPath>();
   const problems: SpecProblem[] = [];
-  for (const entry of listOperations(document)) {
+  for (const entry of operations) {
     const id = entry.operation.operationId;
     if (typeof id !== 'string') continue;
     const seen = first.get(id);
@@ -123,8 +124,7 @@ function duplicateOperationIds(document: Record<string, unknown>): SpecProblem[]
  * Response links (and those under components) whose operationId no operation has, or whose
  * operationRef in this file points at no operation: the reference could not say where they lead.
  */
-function linkTargetProblems(document: Record<string, unknown>): SpecProblem[] {
-  const operations = listOperations(document);
+function linkTargetProblems(document: Record<string, unknown>, operations: readonly OperationEntry[]): SpecProblem[] {
   const ids = operations.flatMap((entry) => (typeof entry.operation.operationId === 'string' ? [entry.operation.operationId] : []));
   const linksAt: [KeyPath, unknown][] = [[['components', 'links'], componentsOf(document, 'links')]];
   for (const entry of operations) {
@@ -134,13 +134,13 @@ function linkTargetProblems(document: Record<string, unknown>): SpecProblem[] {
   const problems: SpecProblem[] = [];
   for (const [keyPath, links] of linksAt) {
     for (const [name, link] of Object.entries(isObject(links) ? links : {})) {
-      if (!isObject(link)) continue;
+      // The reference shows where a link leads with the same lookup (response-links.ts).
+      if (!isObject(link) || linkTarget(document, operations, link)) continue;
       const where = describeLocation([...keyPath, name]);
-      if (typeof link.operationId === 'string' && !ids.includes(link.operationId)) {
+      if (typeof link.operationId === 'string') {
         const suggestion = closest(link.operationId, ids);
         problems.push({ keyPath: [...keyPath, name, 'operationId'], message: `operationId "${link.operationId}" of the link at ${where} names no operation in this file`, hint: suggestion ? `did you mean "${suggestion}"?` : 'use the operationId of an operation in this file, or an operationRef for one in another file' });
-      }
-      if (typeof link.operationId !== 'string' && typeof link.operationRef === 'string' && isLocalRef(link.operationRef) && !linkTarget(document, operations, link)) {
+      } else if (typeof link.operationRef === 'string' && isLocalRef(link.operationRef)) {
         problems.push({ keyPath: [...keyPath, name, 'operationRef'], message: `operationRef "${link.operationRef}" of the link at ${where} points at no operation in this file`, hint: 'point it at an operation: #/paths/ then the path with each / written ~1, then the method (#/paths/~1users~1{id}/get)' });
       }
     }
@@ -148,9 +148,9 @@ function linkTargetProblems(document: Record<string, unknown>): SpecProblem[] {
   return problems;
 }
 
-function pathParameterProblems(document: Record<string, unknown>): SpecProblem[] {
+function pathParameterProblems(document: Record<string, unknown>, operations: readonly OperationEntry[]): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  for (const entry of listOperations(document)) {
+  for (const entry of operations) {
     const inTemplate = [...entry.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
     const declared = declaredPathParameters(document, entry.pathItem, entry.operation, entry.keyPath);
     const where = `${entry.method.toUpperCase()} ${entry.path}`;
