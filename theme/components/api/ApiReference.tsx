@@ -5,7 +5,7 @@
  * only its HTML; src/openapi/ made everything it shows.
  */
 import type { ApiLinkView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeView, ApiServerView, ApiTagView } from '../../api-model.ts';
-import { Description, HashLink, LinkLine, MethodBadge } from './common.tsx';
+import { Description, HashLink, LinkLine, MethodBadge, NameTable } from './common.tsx';
 import { Event, Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
 
@@ -132,24 +132,11 @@ function Authentication(props: { schemes: ApiSecuritySchemeView[] }) {
               <h4>{flow.name} flow</h4>
               <Facts facts={flow.urls} />
               {flow.scopes.length > 0 ? (
-                <table className="api-auth__scopes">
-                  <thead>
-                    <tr>
-                      <th scope="col">Scope</th>
-                      <th scope="col">Description</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {flow.scopes.map((scope) => (
-                      <tr key={scope.name}>
-                        <td>
-                          <code>{scope.name}</code>
-                        </td>
-                        <td>{scope.description}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <NameTable
+                  className="api-auth__scopes"
+                  columns={['Scope', 'Description']}
+                  rows={flow.scopes.map((scope) => ({ key: scope.name, name: <code>{scope.name}</code>, value: scope.description }))}
+                />
               ) : (
                 <p>No scopes.</p>
               )}

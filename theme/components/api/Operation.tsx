@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'react';
 import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseLinkView, ApiResponseView } from '../../api-model.ts';
-import { CodeBlock, Description, Examples, HashLink, LinkLine, MethodLine } from './common.tsx';
+import { CodeBlock, Description, Examples, HashLink, LinkLine, MethodLine, NameTable } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
 
 const PARAMETER_GROUPS: [string, string][] = [
@@ -236,34 +236,15 @@ function ResponseLinks(props: { links: ApiResponseLinkView[] }) {
             </p>
             <Description html={link.descriptionHtml} />
             {link.parameters.length > 0 || link.requestBody ? (
-              <table className="api-link__values">
-                <thead>
-                  <tr>
-                    <th scope="col">Parameter</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {link.parameters.map((parameter) => (
-                    <tr key={parameter.name}>
-                      <td>
-                        <code>{parameter.name}</code>
-                      </td>
-                      <td>
-                        <code>{parameter.value}</code>
-                      </td>
-                    </tr>
-                  ))}
-                  {link.requestBody ? (
-                    <tr>
-                      <td>Request body</td>
-                      <td>
-                        <code>{link.requestBody}</code>
-                      </td>
-                    </tr>
-                  ) : null}
-                </tbody>
-              </table>
+              <NameTable
+                className="api-link__values"
+                columns={['Parameter', 'Value']}
+                rows={[
+                  ...link.parameters.map((parameter) => ({ key: parameter.name, name: <code>{parameter.name}</code>, value: <code>{parameter.value}</code> })),
+                  // A parameter may be named "Request body" too: the key keeps the rows apart.
+                  ...(link.requestBody ? [{ key: '\u0000body', name: 'Request body', value: <code>{link.requestBody}</code> }] : []),
+                ]}
+              />
             ) : null}
           </li>
         ))}

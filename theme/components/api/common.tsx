@@ -27,6 +27,28 @@ export function MethodLine(props: { method: string; path: string; deprecated: bo
   );
 }
 
+/** A table of names (in code) and what each stands for: an OAuth flow's scopes, the values a response link fills in. */
+export function NameTable(props: { className: string; columns: [string, string]; rows: { key: string; name: ReactNode; value: ReactNode }[] }) {
+  return (
+    <table className={props.className}>
+      <thead>
+        <tr>
+          <th scope="col">{props.columns[0]}</th>
+          <th scope="col">{props.columns[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.key}>
+            <td>{row.name}</td>
+            <td>{row.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A description rendered from the spec's markdown by the generator (raw HTML dropped there). */
 export function Description(props: { html: string | undefined; className?: string }) {
   if (!props.html) return null;
