@@ -64,8 +64,9 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
     }
   }, [enhancer, page.route]);
   useEffect(() => {
-    // Not the text shown before the saved one is put back.
-    if (enhancer && entryRead.current && (restoring.current === undefined || query === restoring.current)) enhancer.rememberFilter(query);
+    // After the effect above (it runs first, once the controls are there); not the text shown
+    // before the saved one is put back.
+    if (enhancer && (restoring.current === undefined || query === restoring.current)) enhancer.rememberFilter(query);
   }, [enhancer, query]);
 
   useEffect(() => {
