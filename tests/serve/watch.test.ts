@@ -1,0 +1,117 @@
+/**
+ * The project watcher that `docsgen serve` and `docsgen build --watch` share: it reports what a
+ * build reads, and a file written in several pieces is reported once its last piece is written,
+ * so a build never reads it half-written. The batch window is given as 250 ms here, far above
+ * the pauses the tests make, so a loaded machine cannot split a batch.
+ */
+import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { mkdtemp, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { watchProject, type ProjectWatcher } from '../../src/serve/watch.ts';
+import type { FileChange } from '../../src/build/builder.ts';
+
+const QUIET_MS = 250;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let root: string;
+let watcher: ProjectWatcher;
+/** Each batch reported, with the text of every changed file as the build would read it then. */
+let batches: { changes: FileChange[]; texts: Map<string, string> }[];
+
+async function startWatching(): Promise<void> {
+  batches = [];
+  watcher = watchProject(
+    root,
+    path.join(root, 'config.yaml'),
+    (changes) => {
+      const texts = new Map(changes.filter((c) => c.event !== 'unlink' && c.event !== 'unlinkDir' && c.event !== 'addDir').map((c) => [path.relative(root, c.path), readFileSync(c.path, 'utf8')]));
+      batches.push({ changes, texts });
+    },
+    (message) => {
+      throw new Error(message);
+    },
+    QUIET_MS,
+  );
+  await watcher.ready;
+}
+
+async function nextBatches(count: number): Promise<void> {
+  for (let waited = 0; batches.length < count; waited += 10) {
+    if (waited > 10_000) throw new Error(`expected ${count} batches, got ${batches.length}`);
+    await pause(10);
+  }
+}
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'docsgen-watch-'));
+  await mkdir(path.join(root, 'content'));
+  await mkdir(path.join(root, 'theme'));
+  await writeFile(path.join(root, 'config.yaml'), 'title: Watched\n');
+  await writeFile(path.join(root, 'content/page.md'), '# Page\n');
+  await startWatching();
+});
+
+afterEach(async () => {
+  await watcher.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('watchProject', () => {
+  it('reports a page written in pieces once, after its last piece, so it is read whole', async () => {
+    const pieces = ['---\ntitle: Written in pieces\n', '---\n\n# Heading\n', '\nThe last paragraph.\n'];
+    const file = await open(path.join(root, 'content/page.md'), 'w');
+    for (const piece of pieces) {
+      await file.write(piece);
+      await pause(20);
+    }
+    await file.close();
+    await nextBatches(1);
+    await pause(QUIET_MS + 100);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.texts.get('content/page.md')).toBe(pieces.join(''));
+  });
+
+  it('reports a save made just after the last batch (chokidar alone drops a change within 50 ms of the one before)', async () => {
+    // Its own watcher, with the window `docsgen serve` uses, writing again the moment the first batch arrives.
+    await watcher.close();
+    const page = path.join(root, 'content/page.md');
+    const texts: string[] = [];
+    let second: () => void = () => {};
+    const secondSeen = new Promise<void>((resolve) => (second = resolve));
+    watcher = watchProject(root, path.join(root, 'config.yaml'), () => {
+      texts.push(readFileSync(page, 'utf8'));
+      if (texts.length === 1) void writeFile(page, '# Fixed at once\n');
+      else second();
+    }, (message) => {
+      throw new Error(message);
+    });
+    await watcher.ready;
+    await writeFile(page, '---\ntitle: [not closed\n---\n');
+    await secondSeen;
+    expect(texts).toEqual(['---\ntitle: [not closed\n---\n', '# Fixed at once\n']);
+  });
+
+  it('reports the changes of several files made together as one batch', async () => {
+    await writeFile(path.join(root, 'content/page.md'), '# Page, edited\n');
+    await writeFile(path.join(root, 'content/new.md'), '# New page\n');
+    await writeFile(path.join(root, 'config.yaml'), 'title: Watched, edited\n');
+    await nextBatches(1);
+    await pause(QUIET_MS + 100);
+    expect(batches).toHaveLength(1);
+    const reported = batches[0]?.changes.map((c) => `${c.event} ${path.relative(root, c.path)}`);
+    expect(reported).toEqual(expect.arrayContaining(['change content/page.md', 'add content/new.md', 'change config.yaml']));
+    expect(batches[0]?.texts.get('content/new.md')).toBe('# New page\n');
+  });
+
+  it('reports nothing for files a build does not read', async () => {
+    await writeFile(path.join(root, 'NOTES.txt'), 'not a source\n');
+    await mkdir(path.join(root, 'content/.hidden'));
+    await writeFile(path.join(root, 'content/.hidden/draft.md'), '# Hidden\n');
+    await writeFile(path.join(root, 'content/page.md'), '# Page, edited\n');
+    await nextBatches(1);
+    await pause(QUIET_MS + 100);
+    expect(batches.flatMap((b) => b.changes.map((c) => path.relative(root, c.path)))).toEqual(['content/page.md']);
+  });
+});
