@@ -2,11 +2,13 @@
  * The project watcher that `docsgen serve` and `docsgen build --watch` share: it reports what a
  * build reads, and a file written in several pieces is reported once its last piece is written,
  * so a build never reads it half-written. The batch window is given as 250 ms here, far above
- * the pauses the tests make, so a loaded machine cannot split a batch.
+ * the pauses the tests make, so a loaded machine cannot split a batch. Whole files are written
+ * synchronously: a file written by a promise may sit empty between its open and its write for as
+ * long as the machine is busy, and a batch may then read it so (the next change builds it again).
  */
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { mkdtemp, mkdir, open, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { watchProject, type ProjectWatcher } from '../../src/serve/watch.ts';
@@ -82,21 +84,21 @@ describe('watchProject', () => {
     const secondSeen = new Promise<void>((resolve) => (second = resolve));
     watcher = watchProject(root, path.join(root, 'config.yaml'), () => {
       texts.push(readFileSync(page, 'utf8'));
-      if (texts.length === 1) void writeFile(page, '# Fixed at once\n');
+      if (texts.length === 1) writeFileSync(page, '# Fixed at once\n');
       else second();
     }, (message) => {
       throw new Error(message);
     });
     await watcher.ready;
-    await writeFile(page, '---\ntitle: [not closed\n---\n');
+    writeFileSync(page, '---\ntitle: [not closed\n---\n');
     await secondSeen;
     expect(texts).toEqual(['---\ntitle: [not closed\n---\n', '# Fixed at once\n']);
   });
 
   it('reports the changes of several files made together as one batch', async () => {
-    await writeFile(path.join(root, 'content/page.md'), '# Page, edited\n');
-    await writeFile(path.join(root, 'content/new.md'), '# New page\n');
-    await writeFile(path.join(root, 'config.yaml'), 'title: Watched, edited\n');
+    writeFileSync(path.join(root, 'content/page.md'), '# Page, edited\n');
+    writeFileSync(path.join(root, 'content/new.md'), '# New page\n');
+    writeFileSync(path.join(root, 'config.yaml'), 'title: Watched, edited\n');
     await nextBatches(1);
     await pause(QUIET_MS + 100);
     expect(batches).toHaveLength(1);
@@ -106,10 +108,10 @@ describe('watchProject', () => {
   });
 
   it('reports nothing for files a build does not read', async () => {
-    await writeFile(path.join(root, 'NOTES.txt'), 'not a source\n');
+    writeFileSync(path.join(root, 'NOTES.txt'), 'not a source\n');
     await mkdir(path.join(root, 'content/.hidden'));
-    await writeFile(path.join(root, 'content/.hidden/draft.md'), '# Hidden\n');
-    await writeFile(path.join(root, 'content/page.md'), '# Page, edited\n');
+    writeFileSync(path.join(root, 'content/.hidden/draft.md'), '# Hidden\n');
+    writeFileSync(path.join(root, 'content/page.md'), '# Page, edited\n');
     await nextBatches(1);
     await pause(QUIET_MS + 100);
     expect(batches.flatMap((b) => b.changes.map((c) => path.relative(root, c.path)))).toEqual(['content/page.md']);
