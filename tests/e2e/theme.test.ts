@@ -264,9 +264,15 @@ describe('client routing', () => {
       document.querySelector('.markdown')?.appendChild(a);
     });
     await page.click('#slow-link');
-    await page.waitForSelector('#nprogress .bar', { state: 'attached', timeout: 2000 });
+    const bar = await page.waitForSelector('#route-progress', { state: 'attached', timeout: 2000 });
+    // Decorative (the new heading is announced), and it creeps on while the route loads.
+    expect(await bar.getAttribute('aria-hidden')).toBe('true');
+    const scale = () => bar.evaluate((el) => Number(/scaleX\(([\d.]+)\)/.exec((el as HTMLElement).style.transform)?.[1] ?? 0));
+    const first = await scale();
+    await page.waitForTimeout(300);
+    expect(await scale()).toBeGreaterThan(first);
     await page.waitForSelector('h1:has-text("Long page")');
-    await page.waitForSelector('#nprogress', { state: 'detached', timeout: 3000 });
+    await page.waitForSelector('#route-progress', { state: 'detached', timeout: 3000 });
     const top = await page.locator('#gamma').evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeLessThan(200);
     await page.click('.pagination-nav__link--prev');
@@ -280,7 +286,7 @@ describe('client routing', () => {
     await ready(page, 'guide/');
     await page.evaluate(() => {
       new MutationObserver(() => {
-        if (document.getElementById('nprogress')) (window as unknown as { sawProgress: boolean }).sawProgress = true;
+        if (document.getElementById('route-progress')) (window as unknown as { sawProgress: boolean }).sawProgress = true;
       }).observe(document.body, { childList: true });
     });
     await page.click('.doc-layout__sidebar a:has-text("First page")');

@@ -7,11 +7,11 @@
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import NProgress from 'nprogress';
 import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
 import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
+import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
 import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
 import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
@@ -87,7 +87,7 @@ function Root(props: BootData) {
     const target = new URL(href, window.location.href);
     const push = options.push ?? true;
     const id = ++latestNavigation;
-    const timer = setTimeout(() => NProgress.start(), ROUTE_PROGRESS_DELAY_MS);
+    const timer = setTimeout(startRouteProgress, ROUTE_PROGRESS_DELAY_MS);
     let route: FetchedRoute | undefined;
     try {
       route = await loadRoute(target.pathname);
@@ -110,7 +110,7 @@ function Root(props: BootData) {
     const next = route.page;
     flushSync(() => show(next));
     showRouteHead(route);
-    NProgress.done();
+    finishRouteProgress();
   }, []);
 
   usePopState(site, page, navigate);
@@ -147,7 +147,7 @@ function usePopState(site: SiteData, page: PageData, navigate: (href: string, op
       if (routeOfPath(url.pathname) !== current) return void navigate(url.href, { push: false });
       // Only the hash changed (an in-page jump): back to where this entry was read, else its target.
       latestNavigation++; // a route still loading is no longer where the reader is
-      NProgress.done();
+      finishRouteProgress();
       scrollAfterNavigation(url.hash, savedScroll());
     };
     window.addEventListener('popstate', onPop);
@@ -235,7 +235,6 @@ function observeLinks(baseUrl: string): void {
 
 function start(): void {
   const boot = readBootData();
-  NProgress.configure({ showSpinner: false });
   watchSystemColorMode(boot.site.colorMode);
   configureSearch({ settings: boot.site.search, ...(boot.site.lazyCss.search ? { stylesheet: boot.site.lazyCss.search } : {}), navigate: (url) => void navigateImpl(url) });
   installSearchShortcuts();
