@@ -93,6 +93,8 @@ export interface SiteData {
   search: SearchSettings;
   /** URLs of lazily loaded client chunks' stylesheets, keyed by feature. */
   lazyCss: { search?: string; api?: string };
+  /** Stylesheets that only pages of one kind link, loaded before a client navigation shows such a page. */
+  pageCss?: Partial<Record<PageKind, string>>;
 }
 
 export interface DocMeta {

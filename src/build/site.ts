@@ -41,6 +41,7 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
     sidebar: content.sidebar,
     searchIndexUrl: undefined,
     lazyCss: withApi ? bundle.lazyCss : withoutApi(bundle.lazyCss),
+    pageCss: withApi ? bundle.pageCss : {},
   });
   if (errors.length > 0) throw new DocsgenErrors(errors);
   // The announcement bar's HTML passes the content sanitizer; what it removes is a config warning.

@@ -4,6 +4,7 @@
  * Nothing route-specific goes in: the bundle is the same for 10 pages or 10,000.
  */
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Metafile } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
@@ -16,6 +17,11 @@ export interface ClientBundle {
   css: string[];
   preload: string[];
   lazyCss: { search?: string; api?: string };
+  /**
+   * Stylesheets that only pages of one kind link: the API reference's (16 KB, 3 KB gzip) was in
+   * every doc page's render-blocking stylesheet.
+   */
+  pageCss: { api?: string };
   /**
    * Files only the API reference's Swagger UI loads (its chunk, styles and what they alone import),
    * by path relative to out/: a site without an API page does not publish them (1.6 MB).
@@ -45,7 +51,7 @@ async function readCachedBundle(folder: string): Promise<ClientBundle | undefine
     const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Omit<ClientBundle, 'files'> & { files: string[] };
     const files = new Map<string, Uint8Array>();
     await Promise.all(manifest.files.map(async (rel) => files.set(rel, await readFile(path.join(folder, 'files', rel)))));
-    return { ...manifest, apiOnlyFiles: manifest.apiOnlyFiles ?? [], files };
+    return { ...manifest, apiOnlyFiles: manifest.apiOnlyFiles ?? [], pageCss: manifest.pageCss ?? {}, files };
   } catch {
     return undefined;
   }
@@ -67,7 +73,7 @@ async function writeCachedBundle(folder: string, bundle: ClientBundle): Promise<
 }
 
 async function compileClient(options: { themeDir: string; baseUrl: string; minify: boolean }): Promise<ClientBundle> {
-  const entries = {
+  const entries: Record<string, string> & { main: string; search: string; api: string; 'search-styles': string; 'api-styles': string } = {
     main: path.join(options.themeDir, 'client/entry.tsx'),
     search: path.join(options.themeDir, 'search/modal.tsx'),
     api: path.join(options.themeDir, 'client/api/mount-swagger.tsx'),
@@ -75,6 +81,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     // otherwise be merged into the main stylesheet.
     'search-styles': path.join(options.themeDir, 'search/search.css'),
     'api-styles': path.join(options.themeDir, 'client/api/api.css'),
+    ...pageStyleEntries(options.themeDir),
   };
   let result;
   try {
@@ -127,14 +134,25 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
   const main = find(entries.main);
   const searchCss = find(entries['search-styles']).js;
   const apiCss = find(entries['api-styles']).js;
+  const apiPageCss = entries['api-page-styles'] ? find(entries['api-page-styles']).js : undefined;
   return {
     files,
     entry: main.js,
     css: main.css ? [main.css] : [],
     preload: main.imports,
     lazyCss: { search: searchCss, api: apiCss },
-    apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles']]),
+    pageCss: apiPageCss ? { api: apiPageCss } : {},
+    apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(entries['api-page-styles'] ? [entries['api-page-styles']] : [])]),
   };
+}
+
+/**
+ * The API page's stylesheet as an entry of its own, linked by API pages only. A project's older
+ * copy of the theme, whose API page still imports it into the main stylesheet, has it twice there.
+ */
+function pageStyleEntries(themeDir: string): Record<string, string> {
+  const apiPage = path.join(themeDir, 'styles/api.css');
+  return existsSync(apiPage) ? { 'api-page-styles': apiPage } : {};
 }
 
 /**

@@ -20,6 +20,7 @@ export interface SiteDataInput {
   sidebar: readonly SidebarItem[];
   searchIndexUrl: string | undefined;
   lazyCss: SiteData['lazyCss'];
+  pageCss?: SiteData['pageCss'];
 }
 
 export interface SiteDataResult {
@@ -66,6 +67,7 @@ export function buildSiteData(input: SiteDataInput): SiteDataResult {
     docsVersion: config.docs.version,
     search: searchSettings(config, input.searchIndexUrl),
     lazyCss: input.lazyCss,
+    ...(input.pageCss && Object.keys(input.pageCss).length > 0 ? { pageCss: input.pageCss } : {}),
   };
   const linkPositionOf = (href: string) => {
     const keyPath = ctx.linkKeys.get(href);

@@ -37,6 +37,13 @@ describe('the browser bundle', () => {
     const searchChunk = [...bundle.files.keys()].find((file) => /^assets\/search-[A-Z0-9]+\.js$/.test(file));
     expect(searchChunk && bundle.apiOnlyFiles.includes(searchChunk)).toBe(false);
     for (const file of bundle.apiOnlyFiles) expect(bundle.files.has(file), file).toBe(true);
+    // The API reference's styles are a stylesheet of their own, which only API pages link (and
+    // only a site with an API publishes): the main stylesheet, on every page, leaves them out.
+    expect(bundle.pageCss.api).toMatch(/^\/docs\/assets\/api-page-styles-[A-Z0-9]+\.css$/);
+    const text = (url: string) => Buffer.from(bundle.files.get(rel(url)) ?? new Uint8Array()).toString();
+    expect(text(bundle.pageCss.api ?? '')).toContain('.api-layout{');
+    expect(text(bundle.css[0] ?? '')).not.toContain('.api-layout');
+    expect(bundle.apiOnlyFiles).toContain(rel(bundle.pageCss.api ?? ''));
   }, 120_000);
 
   it('is reused from its cache folder while the fingerprint is the same', async () => {

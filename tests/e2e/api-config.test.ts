@@ -151,6 +151,46 @@ describe('API pages from config', () => {
     await page.close();
   });
 
+  it("shows an API page reached by client navigation with its stylesheet loaded first", async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, 'guide/');
+    expect(await page.evaluate(() => document.querySelectorAll('link[href*="api-page-styles"]').length)).toBe(0);
+    // The first moment the reference is in the page, it is already laid out by its stylesheet.
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+      new MutationObserver((_, observer) => {
+        const layout = document.querySelector('.api-layout');
+        if (!layout) return;
+        (window as unknown as { layoutDisplay: string }).layoutDisplay = getComputedStyle(layout).display;
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+      const link = document.createElement('a');
+      // The mini API names no server: its page runs under the doc pages' policy, so no page load.
+      link.href = `${document.documentElement.dataset.base}api/`;
+      link.id = 'to-api';
+      link.textContent = 'to the API';
+      document.querySelector('main')?.prepend(link);
+    });
+    await page.click('#to-api');
+    await page.waitForSelector('.api-layout');
+    const seen = await page.evaluate(() => {
+      const state = window as unknown as { samePage?: boolean; layoutDisplay?: string };
+      return { samePage: state.samePage, layoutDisplay: state.layoutDisplay };
+    });
+    expect(seen.samePage).toBe(true); // a client navigation, not a page load
+    expect(seen.layoutDisplay).toBe('flex');
+    expect(await page.evaluate(() => document.querySelectorAll('link[href*="api-page-styles"]').length)).toBe(1);
+    // Between the pages of a split API, the stylesheet its first page linked is not added again.
+    await openRoute(site, page, 'scenes/');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.locator('.api-overview__item a', { hasText: 'nodes' }).click();
+    await page.waitForURL(/\/docs\/scenes\/nodes\//);
+    await page.waitForSelector('[id="operation/listLinks"]');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate(() => document.querySelectorAll('link[href*="api-page-styles"]').length)).toBe(1);
+    await page.close();
+  });
+
   it('on a split API, an operation anchor on the overview goes to its page, in view', async () => {
     const { page } = await openPage(site);
     await openRoute(site, page, 'scenes/#operation/listLinks');

@@ -600,6 +600,21 @@ describe('deep links', () => {
   });
 });
 
+describe("the API page's stylesheet", () => {
+  it('is linked by the API page only: a doc page does not download it', async () => {
+    const { page } = await openPage(site);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const ownSheet = /\/api-page-styles-[A-Z0-9]+\.css$/;
+    await openRoute(site, page, 'developer-guide/rest-api/');
+    expect(requested.filter((url) => ownSheet.test(url))).toEqual([]);
+    await openRoute(site, page, API);
+    expect(requested.filter((url) => ownSheet.test(url))).toHaveLength(1);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.api-layout') as Element).display)).toBe('flex');
+    await page.close();
+  });
+});
+
 describe('Try it', () => {
   let hub: Server;
   let port = 0;

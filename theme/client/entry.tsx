@@ -23,6 +23,7 @@ import { focusNewRoute, installRouteFocus } from './route-focus.ts';
 import { addCopyButtons, installCodeCopy } from './code-copy.ts';
 import { installTabs, restoreTabs } from './tabs.ts';
 import { markScrollableTables } from './scroll-regions.ts';
+import { loadStylesheet } from './stylesheet.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
 import '../styles/main.css';
 
@@ -91,8 +92,11 @@ function Root(props: BootData) {
     let route: FetchedRoute | undefined;
     try {
       route = await loadRoute(target.pathname);
+      // A kind of page with a stylesheet of its own (the API reference) is not shown unstyled.
+      await loadStylesheet(site.pageCss?.[route.page.kind]);
     } catch {
-      // A route that fails to load gets a full page load, unless the reader has moved on.
+      // A route (or its stylesheet) that fails to load gets a full page load, unless the reader has moved on.
+      route = undefined;
     }
     clearTimeout(timer);
     if (id !== latestNavigation) return; // overtaken: the later navigation shows its own route
@@ -115,7 +119,7 @@ function Root(props: BootData) {
 
   usePopState(site, page, navigate);
   useAfterRouteChange(site, page, pendingScroll);
-  useDevPageUpdates(show, pendingScroll);
+  useDevPageUpdates(site, show, pendingScroll);
 
   const router: Router = useMemo(
     () => ({
@@ -178,13 +182,14 @@ function useAfterRouteChange(site: SiteData, page: PageData, pendingScroll: { cu
 }
 
 /** `docsgen serve` announces a re-rendered page: swap its content in place, keeping the scroll. */
-function useDevPageUpdates(show: (next: PageData) => void, pendingScroll: { current: PendingScroll | null }): void {
+function useDevPageUpdates(site: SiteData, show: (next: PageData) => void, pendingScroll: { current: PendingScroll | null }): void {
   useEffect(() => {
     const onUpdated = (event: Event) => {
       const detail = (event as CustomEvent<{ path: string; handled: boolean }>).detail;
       detail.handled = true;
       void reloadPageData(detail.path)
-        .then((next) => {
+        .then(async (next) => {
+          await loadStylesheet(site.pageCss?.[next.kind]);
           pendingScroll.current = 'keep';
           show({ ...next });
         })

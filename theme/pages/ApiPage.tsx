@@ -12,7 +12,6 @@ import { withBase } from '../urls.ts';
 import { ApiNav } from '../components/api/ApiNav.tsx';
 import { LazyError } from '../components/LazyError.tsx';
 import { restoreScrollAfterLayout } from '../client/scroll-memory.ts';
-import '../styles/api.css';
 
 type Enhancer = typeof import('../client/api/reference.ts');
 
