@@ -1,7 +1,8 @@
 /**
  * Builds the browser code with esbuild: the client entry (React, the shell, the router) plus the
- * lazily loaded parts (search modal, Swagger UI) as their own chunks, all with content hashes.
- * Nothing route-specific goes in: the bundle is the same for 10 pages or 10,000.
+ * lazily loaded parts (search modal, Swagger UI) as their own chunks, and the API pages' own
+ * stylesheet, all with content hashes. Nothing route-specific goes in: the bundle is the same for
+ * 10 pages or 10,000.
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
