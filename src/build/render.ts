@@ -58,7 +58,7 @@ export function createPageRenderer(input: {
 }): PageRenderer {
   const { config } = input.project;
   const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
-  const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, pageCss: input.bundle.pageCss, ...(favicon ? { favicon } : {}) };
+  const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
   const documentOf = (page: PageData): string =>
     renderDocument({
       site: input.site,

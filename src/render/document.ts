@@ -14,8 +14,6 @@ export interface DocumentAssets {
   entry: string;
   /** Chunks the entry imports statically: preloaded so they download in parallel. */
   preload: string[];
-  /** Stylesheets that only pages of one kind link (the API reference's). */
-  pageCss?: Partial<Record<PageData['kind'], string>>;
   favicon?: string;
 }
 
@@ -67,7 +65,8 @@ export function renderDocument(options: {
     page.kind === 'notfound' ? '<meta name="robots" content="noindex">' : '',
     `<meta name="docsgen-version-tag" content="${escapeHtml(`docs-default-${site.docsVersion.name}`)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}">` : '',
-    ...[...assets.css, assets.pageCss?.[page.kind] ?? ''].filter(Boolean).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    // The site's stylesheet, then what only pages of this kind link (the API reference's).
+    ...[...assets.css, site.pageCss?.[page.kind] ?? ''].filter(Boolean).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<link rel="modulepreload" href="${escapeHtml(assets.entry)}">`,
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     `<script>${BOOTSTRAP_SCRIPT}</script>`,
