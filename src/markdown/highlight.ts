@@ -20,7 +20,9 @@
  * languages of the docs keeps 4.5:1 or more on the code background (#f6f8fa light, #1d2026 dark),
  * which github-light and github-dark did not (comments at 3.05:1 in dark, orange at 3.3:1 in light).
  */
-import { flatTokenVariants, type Highlighter, type ShikiTransformer, type ThemedToken } from 'shiki';
+// Types only: Shiki's code (some 350 KB with its regex engines, 20 ms to load) loads with the
+// highlighter (shiki-instance.ts), so a build whose blocks all come from the cache never loads it.
+import type { flatTokenVariants, Highlighter, ShikiTransformer, ThemedToken } from 'shiki';
 import { bundledLanguages } from 'shiki/langs';
 import type { Root, Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
@@ -82,9 +84,9 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
   const load = async () => {
     if (shiki) return;
     lease ??= leaseShiki(langs, [LIGHT_THEME, DARK_THEME]);
-    const highlighter = await lease.shiki;
+    const [highlighter, { flatTokenVariants }] = await Promise.all([lease.shiki, import('shiki')]);
     const dark = darkColours(highlighter, LIGHT_THEME, DARK_THEME);
-    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()), onePass: dark && onePassTransformer(highlighter, dark) };
+    shiki = { highlighter, loaded: new Set(highlighter.getLoadedLanguages()), onePass: dark && onePassTransformer(highlighter, dark, flatTokenVariants) };
   };
   if (!options.lazy) await load();
   const wanted = new Set(langs);
@@ -148,7 +150,7 @@ function highlightBoth(shiki: { highlighter: Highlighter; onePass: ShikiTransfor
 class DecoratedToken extends Error {}
 
 /** Light tokens given their dark colours as Shiki's two-theme output gives them, and its root class and style. */
-function onePassTransformer(highlighter: Highlighter, dark: ReadonlyMap<string, string>): ShikiTransformer {
+function onePassTransformer(highlighter: Highlighter, dark: ReadonlyMap<string, string>, flatten: typeof flatTokenVariants): ShikiTransformer {
   const [light, darkTheme] = [highlighter.getTheme(LIGHT_THEME), highlighter.getTheme(DARK_THEME)];
   const rootStyle = `--shiki-light:${light.fg};--shiki-dark:${darkTheme.fg};--shiki-light-bg:${light.bg};--shiki-dark-bg:${darkTheme.bg}`;
   const both = (token: ThemedToken) => {
@@ -156,7 +158,7 @@ function onePassTransformer(highlighter: Highlighter, dark: ReadonlyMap<string, 
     if ((token.fontStyle ?? 0) & 12 || token.bgColor) throw new DecoratedToken();
     const variant = { color: token.color, fontStyle: token.fontStyle };
     const other = { color: token.color && dark.get(token.color.toUpperCase()), fontStyle: token.fontStyle };
-    return flatTokenVariants({ content: token.content, offset: token.offset, variants: { light: variant, dark: other } }, ['light', 'dark'], '--shiki-', false, 'css-vars');
+    return flatten({ content: token.content, offset: token.offset, variants: { light: variant, dark: other } }, ['light', 'dark'], '--shiki-', false, 'css-vars');
   };
   return {
     name: 'docsgen:one-pass-two-themes',

@@ -1,5 +1,5 @@
 /** Highlighted code blocks kept across builds: a rebuild takes them from the cache without loading Shiki. */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,41 @@ describe('highlight cache', () => {
     const other = await createCodeHighlighter(['bash'], { cache: new HighlightCache({ ...location, salt: 'other' }), lazy: true });
     expect(() => other.highlight('echo "hello" | tee out.txt', 'bash')).toThrow(ShikiNotLoaded);
     await rm(root, { recursive: true, force: true });
+  });
+
+  it("does not even load Shiki's code while every block comes from the cache", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'docsgen-highlight-'));
+    const location = { cacheRoot: root, salt: 'test' };
+    const options = { baseUrl: '/', routeOfDoc: () => undefined, urlOfAsset: () => undefined };
+    const first = await createCodeHighlighter(['bash'], { cache: new HighlightCache(location) });
+    const before = createMarkdownRenderer({ ...options, highlighter: first }).call(null, page, 'page.md').html;
+    first.release();
+
+    // A new process, as the next build is: the modules loaded afresh, Shiki's loads counted.
+    vi.resetModules();
+    let shikiLoads = 0;
+    vi.doMock('shiki', async (original) => {
+      shikiLoads++;
+      return original();
+    });
+    try {
+      const fresh = await import('../../src/markdown/highlight.ts');
+      const { createMarkdownRenderer: freshRenderer } = await import('../../src/markdown/render.ts');
+      const lazy = await fresh.createCodeHighlighter(['bash'], { cache: new HighlightCache(location), lazy: true });
+      const render = freshRenderer({ ...options, highlighter: lazy });
+      expect(render(page, 'page.md').html).toBe(before);
+      expect(shikiLoads).toBe(0);
+      // A block not in the cache loads it (so the count above can see a load).
+      expect(() => render(page.replace('hello', 'changed'), 'page.md')).toThrow(fresh.ShikiNotLoaded);
+      await lazy.load();
+      expect(shikiLoads).toBeGreaterThan(0);
+      expect(render(page.replace('hello', 'changed'), 'page.md').html).toContain('changed');
+      lazy.release();
+    } finally {
+      vi.doUnmock('shiki');
+      vi.resetModules();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('never fails the build when the cache cannot be written or holds an entry cut short', async () => {
