@@ -49,7 +49,7 @@ export async function prepareSite(stage: StageRunner, options: BuilderOptions): 
   const project = await stage('project', () => loadProject(options.configFile));
   if (!serve) prestartMarkdownWorkers(countMarkdownFiles(project.contentDir));
   const content = await stage('content', () => readContent(project, { includeDrafts: serve }));
-  const themeHash = await themeFingerprint(project);
+  const themeHash = themeFingerprint(project);
   // esbuild bundles the client on its own threads meanwhile.
   const bundling = bundleTheme(project, { themeHash, minify: !serve });
   bundling.catch(() => undefined); // awaited below; an API error must not leave it unhandled

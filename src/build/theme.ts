@@ -11,8 +11,8 @@ import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { Project } from './project.ts';
 
 /** Changes whenever a file of the theme or docsgen itself changes. */
-export async function themeFingerprint(project: Project): Promise<string> {
-  return hashText(await hashDirectory(project.themeDir), DOCSGEN_VERSION);
+export function themeFingerprint(project: Project): string {
+  return hashText(hashDirectory(project.themeDir), DOCSGEN_VERSION);
 }
 
 export async function bundleTheme(project: Project, options: { themeHash: string; minify: boolean }): Promise<ClientBundle> {

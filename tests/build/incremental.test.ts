@@ -4,10 +4,10 @@
  * or patched, never rendered), and a file of out/ changed by hand is never trusted.
  */
 import { describe, it, expect } from 'vitest';
-import { appendFile, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { contentsOf, copyFixture, copySources, fullBuildContents, runCli } from '../helpers.ts';
+import { ROOT, contentsOf, copyFixture, copySources, fullBuildContents, runCli } from '../helpers.ts';
 import { pageReuse } from '../../src/build/incremental.ts';
 import { htmlHashOf } from '../../src/cache/markdown-cache.ts';
 import type { PageData, SidebarItem } from '../../theme/data.ts';
@@ -62,6 +62,21 @@ describe('incremental docsgen build', () => {
     await build(site);
     const incremental = await contentsOf(path.join(site, 'out'));
     expect(incremental.get('guide/second/index.html')).toContain('id="added-later"');
+    expect(incremental).toEqual(await fullBuildContents(site));
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
+  it("renders every page again after an edit of the project's theme, as a full build does", async () => {
+    const site = await copyFixture('basic');
+    await cp(path.join(ROOT, 'theme'), path.join(site, 'theme'), { recursive: true });
+    await build(site);
+    const layout = path.join(site, 'theme/components/Layout.tsx');
+    await writeFile(layout, (await readFile(layout, 'utf8')).replace('Skip to main content', 'Skip to the page'));
+    await build(site);
+    const incremental = await contentsOf(path.join(site, 'out'));
+    const pages = [...incremental.keys()].filter((rel) => rel.endsWith('index.html'));
+    expect(pages.length).toBeGreaterThan(3);
+    for (const rel of pages) expect(incremental.get(rel), rel).toContain('Skip to the page');
     expect(incremental).toEqual(await fullBuildContents(site));
     await rm(site, { recursive: true, force: true });
   }, 180_000);
