@@ -13,6 +13,7 @@ import remarkDirective from 'remark-directive';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
 import { VFile } from 'vfile';
+import type { Root as MdastRoot } from 'mdast';
 import type { TocItem } from '../../theme/data.ts';
 import { remarkAdmonitions } from './admonitions.ts';
 import { FULL_GFM, gfmSyntaxOf, remarkGfmSelectable, type GfmSyntax } from './gfm.ts';
@@ -105,17 +106,32 @@ export function createRecordingRenderer(options: MarkdownRendererOptions, rawHtm
   };
 }
 
-export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): MarkdownRenderer {
-  // Processors are built once per build, not once per page. A page picks the cheapest one that
-  // parses it exactly as the full one would (see gfm.ts).
+/**
+ * The processor each page is rendered with. Processors are built once per build, not once per
+ * page: a page picks the cheapest one that parses it exactly as the full one would (see gfm.ts).
+ */
+function processorChooser(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): (markdown: string) => ReturnType<typeof createProcessor> {
   const processors = new Map<string, ReturnType<typeof createProcessor>>();
-  const processorFor = (markdown: string) => {
+  return (markdown) => {
     const syntax = options.fullSyntax === true ? FULL_SYNTAX : syntaxOf(markdown);
     const key = Object.values(syntax).map(Number).join('');
     let processor = processors.get(key);
     if (!processor) processors.set(key, (processor = createProcessor(options, syntax, rawHtml)));
     return processor;
   };
+}
+
+/**
+ * Parsing alone (remark-parse and the syntax extensions a page needs, no plugin run), with the
+ * processor the page is rendered with: `npm run bench` times it to show parsing's share of a page.
+ */
+export function createMarkdownParser(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): (markdown: string, relPath: string) => MdastRoot {
+  const processorFor = processorChooser(options, rawHtml);
+  return (markdown, relPath) => processorFor(markdown).parse(new VFile({ value: markdown, path: relPath }));
+}
+
+export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml: RawHtmlStep): MarkdownRenderer {
+  const processorFor = processorChooser(options, rawHtml);
   return (markdown, relPath) => {
     checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });

@@ -5,10 +5,12 @@
  * same way on the pages' code blocks alone, on a fresh highlighter (no block seen before); since
  * 2026-11-27 the highlighters of a thread share one Shiki instance (src/markdown/shiki-instance.ts),
  * so this one starts with the grammars' regular expressions compiled, as a build's later pages do.
+ * Parsing alone (remark-parse and its syntax extensions, which the issue keeps) is timed the same
+ * way with the processor each page is rendered with.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createMarkdownRenderer } from '../../src/markdown/render.ts';
+import { createMarkdownParser, createMarkdownRenderer } from '../../src/markdown/render.ts';
 import { createCodeHighlighter, languagesIn } from '../../src/markdown/highlight.ts';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 
@@ -18,6 +20,8 @@ export interface MarkdownCost {
   msPerPage: number;
   /** Of which highlighting the page's code blocks. */
   highlightMsPerPage: number;
+  /** Of which parsing alone: remark-parse with the syntax extensions the page needs (the issue keeps remark-parse). */
+  parseMsPerPage: number;
 }
 
 const cpuMs = () => {
@@ -37,10 +41,17 @@ export async function markdownCost(contentDir: string, limit = 400): Promise<Mar
   for (const page of pages) render(page.md, page.rel);
   const msPerPage = (cpuMs() - started) / pages.length;
 
+  // Parsing alone, timed the same way on a parser of its own (warmed up on the same pages).
+  const parse = createMarkdownParser({ highlighter: await createCodeHighlighter(langs), baseUrl: '/b/', routeOfDoc: (rel) => `/b/${rel}`, urlOfAsset: (rel) => `/b/${rel}` });
+  for (const page of warmUp.length > 0 ? warmUp : pages.slice(0, 20)) parse(page.md, page.rel);
+  const parseStarted = cpuMs();
+  for (const page of pages) parse(page.md, page.rel);
+  const parseMsPerPage = (cpuMs() - parseStarted) / pages.length;
+
   const highlighter = await createCodeHighlighter(langs);
   const blocks = pages.flatMap((p) => [...p.md.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((m) => ({ lang: m[1] ?? '', code: m[2] ?? '' })));
   for (const page of warmUp) for (const m of page.md.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)) highlighter.highlight(`${m[2] ?? ''}\n`, m[1] ?? '');
   const highlightStarted = cpuMs();
   for (const block of blocks) highlighter.highlight(block.code, block.lang);
-  return { pages: pages.length, msPerPage, highlightMsPerPage: (cpuMs() - highlightStarted) / pages.length };
+  return { pages: pages.length, msPerPage, highlightMsPerPage: (cpuMs() - highlightStarted) / pages.length, parseMsPerPage };
 }

@@ -358,7 +358,7 @@ function table(rows: Row[]): string {
       `${kb(r.search.firstSearchMaxGzip)} / ${kb(r.search.firstSearchMedianGzip)}`,
       kb(r.search.modalCodeGzip),
       r.search.queryMs.toFixed(2),
-      r.markdown ? `${r.markdown.msPerPage.toFixed(2)} (${r.markdown.highlightMsPerPage.toFixed(2)} Shiki)` : '–',
+      r.markdown ? `${r.markdown.msPerPage.toFixed(2)} (parse ${r.markdown.parseMsPerPage.toFixed(2)}, Shiki ${r.markdown.highlightMsPerPage.toFixed(2)})` : '–',
       r.saveMs?.toFixed(0) ?? '–',
       r.rps?.toFixed(0) ?? '–',
     ].join(' | '),

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { createMarkdownRenderer, type MarkdownRendererOptions } from '../../src/markdown/render.ts';
+import { createMarkdownParser, createMarkdownRenderer, type MarkdownRendererOptions } from '../../src/markdown/render.ts';
 import { createCodeHighlighter, languagesIn } from '../../src/markdown/highlight.ts';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 import { ROOT } from '../helpers.ts';
@@ -47,6 +47,21 @@ describe('per-page choice of syntax extensions', () => {
     const full = createMarkdownRenderer({ ...options, fullSyntax: true });
     for (const [i, markdown] of [...SAMPLES, ...pages].entries()) {
       expect(chosen(markdown, `page-${i}.md`), `input ${i}`).toEqual(full(markdown, `page-${i}.md`));
+    }
+  });
+
+  it('parses alone (as the bench times it) into the tree the page is rendered from, with the extensions it needs', () => {
+    const parse = createMarkdownParser(options);
+    const fullParse = createMarkdownParser({ ...options, fullSyntax: true });
+    const types = (node: { type: string; children?: unknown[] }): string[] => [node.type, ...((node.children ?? []) as { type: string }[]).flatMap(types)];
+    const page = '| A | B |\n|---|---|\n| 1 | ~~2~~ |\n\n:::note[Title]\nText with a footnote[^1].\n:::\n\n- [x] done\n\n[^1]: The note.\n';
+    const tree = parse(page, 'page.md');
+    expect(types(tree)).toEqual(expect.arrayContaining(['table', 'delete', 'containerDirective', 'footnoteReference', 'footnoteDefinition', 'listItem']));
+    // No plugin has run on it: the admonition is still a bare directive, not yet a box (remarkAdmonitions sets its hName).
+    const directive = tree.children.find((node) => node.type === 'containerDirective');
+    expect(directive?.data).toBeUndefined();
+    for (const [i, markdown] of [...SAMPLES, ...pages].entries()) {
+      expect(parse(markdown, `page-${i}.md`), `input ${i}`).toEqual(fullParse(markdown, `page-${i}.md`));
     }
   });
 
