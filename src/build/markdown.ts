@@ -31,7 +31,8 @@ export function createHighlightCache(project: Project): HighlightCache {
     }
   };
   const versions = ['shiki', '@shikijs/core', '@shikijs/langs', '@shikijs/themes', '@shikijs/engine-oniguruma', '@shikijs/vscode-textmate'].map(versionOf);
-  return new HighlightCache({ cacheRoot: project.projectCache, salt: hashText('highlight-v2', LIGHT_THEME, DARK_THEME, ...versions) });
+  // v3: blocks are tokenized without a time limit (shiki-instance.ts); a v2 entry may have been cut short.
+  return new HighlightCache({ cacheRoot: project.projectCache, salt: hashText('highlight-v3', LIGHT_THEME, DARK_THEME, ...versions) });
 }
 
 export interface MarkdownStageOptions {

@@ -30,7 +30,7 @@ import { toString } from 'hast-util-to-string';
 import { visitElements } from './walk.ts';
 import { codeMetaAt, extractMagicComments, parseCodeMeta } from './code-meta.ts';
 import type { HighlightCache } from '../cache/highlight-cache.ts';
-import { leaseShiki, type ShikiLease } from './shiki-instance.ts';
+import { leaseShiki, TOKENIZE_OPTIONS, type ShikiLease } from './shiki-instance.ts';
 import { darkColours } from './theme-pairs.ts';
 
 export const LIGHT_THEME = 'github-light-high-contrast';
@@ -139,12 +139,12 @@ export async function createCodeHighlighter(langs: string[], options: { cache?: 
 function highlightBoth(shiki: { highlighter: Highlighter; onePass: ShikiTransformer | undefined }, code: string, lang: string, transformers: ShikiTransformer[]): Root {
   if (shiki.onePass) {
     try {
-      return shiki.highlighter.codeToHast(code, { lang, theme: LIGHT_THEME, transformers: [shiki.onePass, ...transformers] }) as Root;
+      return shiki.highlighter.codeToHast(code, { ...TOKENIZE_OPTIONS, lang, theme: LIGHT_THEME, transformers: [shiki.onePass, ...transformers] }) as Root;
     } catch (error) {
       if (!(error instanceof DecoratedToken)) throw error;
     }
   }
-  return shiki.highlighter.codeToHast(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false, transformers }) as Root;
+  return shiki.highlighter.codeToHast(code, { ...TOKENIZE_OPTIONS, lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, defaultColor: false, transformers }) as Root;
 }
 
 class DecoratedToken extends Error {}

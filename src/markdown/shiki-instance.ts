@@ -25,6 +25,17 @@ export interface ShikiLease {
   release(): void;
 }
 
+/**
+ * How every block is tokenized: with no time limit, long lines left plain by their length. Shiki's
+ * default stops tokenizing a line after 500 ms of wall-clock time and gives the rest of the line
+ * the scope it was in. A grammar's regular expressions are compiled when first needed, so on a busy
+ * machine the first line of a language could pass that limit: the same JavaScript sample came out
+ * with its string running on to the end of the line in one build and not in another (a test that
+ * compares `build --watch` with a full build failed so under load). A build's output must not
+ * depend on the machine's speed, and the highlight cache keeps whatever it is given.
+ */
+export const TOKENIZE_OPTIONS = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 20_000 } as const;
+
 let current: Instance | undefined;
 
 /** The thread's instance for these languages and `themes`, made when the languages differ from the last ones. */

@@ -15,7 +15,7 @@ import { bundledLanguages } from 'shiki/langs';
 import type { ApiCodeSample, ApiExampleView, ApiMessageView, ApiReferenceModel } from '../../theme/api-model.ts';
 import { escapeHtml } from '../../theme/escape-html.ts';
 import { DARK_THEME, LIGHT_THEME } from '../markdown/highlight.ts';
-import { leaseShiki } from '../markdown/shiki-instance.ts';
+import { leaseShiki, TOKENIZE_OPTIONS } from '../markdown/shiki-instance.ts';
 import { darkColours } from '../markdown/theme-pairs.ts';
 
 /** Shiki's grammar for docsgen's own sample languages (see samples.ts); an author's language is its own name. */
@@ -101,12 +101,12 @@ function tokenizer(shiki: Highlighter, dark: Map<string, string> | undefined): (
   if (dark) {
     return (block) =>
       shiki
-        .codeToTokensBase(block.code, { lang: block.lang as BundledLanguage, theme: LIGHT_THEME })
+        .codeToTokensBase(block.code, { ...TOKENIZE_OPTIONS, lang: block.lang as BundledLanguage, theme: LIGHT_THEME })
         .map((line) => line.map((t) => ({ content: t.content, light: t.color?.toUpperCase(), dark: t.color && dark.get(t.color.toUpperCase()), fontStyle: t.fontStyle ?? 0 })));
   }
   return (block) =>
     shiki
-      .codeToTokensWithThemes(block.code, { lang: block.lang as BundledLanguage, themes: { light: LIGHT_THEME, dark: DARK_THEME } })
+      .codeToTokensWithThemes(block.code, { ...TOKENIZE_OPTIONS, lang: block.lang as BundledLanguage, themes: { light: LIGHT_THEME, dark: DARK_THEME } })
       .map((line) => line.map((t: ThemedTokenWithVariants) => ({ content: t.content, light: t.variants.light?.color?.toUpperCase(), dark: t.variants.dark?.color?.toUpperCase(), fontStyle: t.variants.light?.fontStyle ?? 0 })));
 }
 

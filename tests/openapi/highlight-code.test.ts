@@ -1,5 +1,5 @@
 /** Syntax colours for the API reference's samples and JSON examples (src/openapi/highlight-code.ts). */
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { parse } from 'parse5';
 import { highlightReferences } from '../../src/openapi/highlight-code.ts';
 import type { ApiExampleView, ApiOperationView, ApiReferenceModel } from '../../theme/api-model.ts';
@@ -80,6 +80,27 @@ describe('highlighted API code', () => {
     const op = page.tags[0]!.operations[0]!;
     expect(op.responses[0]!.contents[0]!.examples[0]!.html).toBeUndefined();
     expect(op.samples[2]!.html).toBeUndefined();
+  });
+
+  it('colours the same on a machine too busy to tokenize a line in 500 ms (no time limit)', async () => {
+    const htmlOf = (page: ApiReferenceModel) => {
+      const op = page.tags[0]!.operations[0]!;
+      return [...op.samples.map((s) => s.html), op.requestBody!.contents[0]!.examples[0]!.html];
+    };
+    const normal = model();
+    await highlightReferences([normal]);
+    // Every reading of the clock a second later than the one before: Shiki's default limit would
+    // stop each line after its first token and give the rest the scope it was in.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    const slow = model();
+    try {
+      await highlightReferences([slow]);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(htmlOf(slow)).toEqual(htmlOf(normal));
+    expect(slow.codeStyle).toBe(normal.codeStyle);
   });
 
   it('gives a page without code no style', async () => {
