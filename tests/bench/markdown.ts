@@ -35,18 +35,17 @@ export async function markdownCost(contentDir: string, limit = 400): Promise<Mar
   const warmUp = all.slice(limit, limit + 50);
   const pages = all.slice(0, limit);
   const langs = languagesIn(all.map((p) => p.md));
-  const render = createMarkdownRenderer({ highlighter: await createCodeHighlighter(langs), baseUrl: '/b/', routeOfDoc: (rel) => `/b/${rel}`, urlOfAsset: (rel) => `/b/${rel}` });
-  for (const page of warmUp.length > 0 ? warmUp : pages.slice(0, 20)) render(page.md, page.rel);
-  const started = cpuMs();
-  for (const page of pages) render(page.md, page.rel);
-  const msPerPage = (cpuMs() - started) / pages.length;
-
-  // Parsing alone, timed the same way on a parser of its own (warmed up on the same pages).
-  const parse = createMarkdownParser({ highlighter: await createCodeHighlighter(langs), baseUrl: '/b/', routeOfDoc: (rel) => `/b/${rel}`, urlOfAsset: (rel) => `/b/${rel}` });
-  for (const page of warmUp.length > 0 ? warmUp : pages.slice(0, 20)) parse(page.md, page.rel);
-  const parseStarted = cpuMs();
-  for (const page of pages) parse(page.md, page.rel);
-  const parseMsPerPage = (cpuMs() - parseStarted) / pages.length;
+  const options = { highlighter: await createCodeHighlighter(langs), baseUrl: '/b/', routeOfDoc: (rel: string) => `/b/${rel}`, urlOfAsset: (rel: string) => `/b/${rel}` };
+  /** CPU milliseconds per page of `work` over the pages, once it has run over the warm-up pages. */
+  const perPage = (work: (markdown: string, relPath: string) => unknown): number => {
+    for (const page of warmUp.length > 0 ? warmUp : pages.slice(0, 20)) work(page.md, page.rel);
+    const started = cpuMs();
+    for (const page of pages) work(page.md, page.rel);
+    return (cpuMs() - started) / pages.length;
+  };
+  const msPerPage = perPage(createMarkdownRenderer(options));
+  // Parsing alone, timed the same way with a parser of its own (the processors a page would be rendered with).
+  const parseMsPerPage = perPage(createMarkdownParser(options));
 
   const highlighter = await createCodeHighlighter(langs);
   const blocks = pages.flatMap((p) => [...p.md.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map((m) => ({ lang: m[1] ?? '', code: m[2] ?? '' })));
