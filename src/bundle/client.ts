@@ -135,7 +135,8 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
   const main = find(entries.main);
   const searchCss = find(entries['search-styles']).js;
   const apiCss = find(entries['api-styles']).js;
-  const apiPageCss = entries['api-page-styles'] ? find(entries['api-page-styles']).js : undefined;
+  const apiPageStyles = entries['api-page-styles'];
+  const apiPageCss = apiPageStyles ? find(apiPageStyles).js : undefined;
   return {
     files,
     entry: main.js,
@@ -143,7 +144,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     preload: main.imports,
     lazyCss: { search: searchCss, api: apiCss },
     pageCss: apiPageCss ? { api: apiPageCss } : {},
-    apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(entries['api-page-styles'] ? [entries['api-page-styles']] : [])]),
+    apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(apiPageStyles ? [apiPageStyles] : [])]),
   };
 }
 
