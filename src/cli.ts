@@ -53,7 +53,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option('-o, --out <dir>', 'the output folder (default: out/ beside the config)')
     .option('--strict', 'treat warnings of the checks as errors', false)
     .option('--format <format>', 'how findings are printed: text or json', parseFormat, 'text')
-    .option('--no-cache', 'build as the first build would: reuse nothing from .docsgen/cache or the previous output (both are written afresh; nothing is deleted)')
+    .option('--no-cache', 'build as the first build would: reuse nothing from .docsgen/cache or the previous output (both are written afresh; the cache is not cleared first)')
     .option('-w, --watch', 'after building, build again on every change to content/, theme/, openapi/ or config.yaml, until Ctrl+C', false)
     .action(async (opts: { config: string; out?: string; strict: boolean; format: 'text' | 'json'; cache: boolean; watch: boolean }) => {
       if (!opts.watch) {

@@ -83,6 +83,7 @@ export function createBuilder(options: BuilderOptions): Builder {
   const keepsState = options.mode === 'serve' || (options.mode === 'build' && options.watch === true);
   const fullBuild = async (): Promise<BuildResult> => {
     const started = performance.now();
+    const startedAt = Date.now();
     state = undefined; // a failed build leaves nothing an edit could be applied to
     const stage = createStageRunner(options.onProgress ? { progress: options.onProgress } : {});
     // Before anything is read or written: restore an out/ a killed swap set aside, refuse unsafe folders.
@@ -96,6 +97,9 @@ export function createBuilder(options: BuilderOptions): Builder {
     const emitted = await emitSite(stage, prepared, { ...emitOptions, keepForEdits: keepsState, ...(incremental ? { incremental } : {}) });
     emitOptions.committed?.(emitted.outDir);
     const recorded = incremental ? await stage('manifest', () => recordBuild(incremental, options, { ...prepared, ...emitted })) : undefined;
+    // Only after a build that succeeded: a failed one may not have marked all it uses.
+    const { pruneCaches } = await import('./prune.ts');
+    await stage('cache', () => pruneCaches({ ...prepared, buildStarted: startedAt }));
     // Only the dev server and `build --watch` edit a build later; a one-shot build lets it go.
     if (keepsState) state = { ...prepared, ...emitted, ...(recorded ? { recorded } : {}) };
     return resultOf({ ...prepared, ...emitted }, started, stage);

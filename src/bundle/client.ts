@@ -10,6 +10,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Metafile } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
+import { markUsed } from '../cache/prune.ts';
 
 export interface ClientBundle {
   /** Files to write, by path relative to out/. */
@@ -40,7 +41,10 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
   const cacheFolder = options.cacheDir && options.fingerprint ? path.join(options.cacheDir, `client-${options.fingerprint}`) : undefined;
   if (cacheFolder) {
     const cached = await readCachedBundle(cacheFolder);
-    if (cached) return cached;
+    if (cached) {
+      markUsed(cacheFolder); // kept by the cache's pruning (src/cache/prune.ts)
+      return cached;
+    }
   }
   const bundle = await compileClient(options);
   if (cacheFolder) await writeCachedBundle(cacheFolder, bundle);

@@ -3,7 +3,7 @@
  * validated OpenAPI spec, an API page's data. An entry that is missing or unreadable is simply a
  * miss, and one that cannot be written only costs speed: the folder is always safe to delete.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheReadsAllowed } from './reads.ts';
 
@@ -21,10 +21,18 @@ export async function readCachedJson<T>(file: string): Promise<T | undefined> {
   }
 }
 
-/** A cache file's text; undefined when it is missing or unreadable, or under --no-cache. */
+/**
+ * A cache file's text; undefined when it is missing or unreadable, or under --no-cache. A file
+ * read is marked as used now, so that the build's pruning keeps it (see prune.ts).
+ */
 export async function readCachedText(file: string): Promise<string | undefined> {
   if (!cacheReadsAllowed()) return undefined;
-  return readFile(file, 'utf8').catch(() => undefined);
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text !== undefined) {
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+  }
+  return text;
 }
 
 export async function writeCachedJson(file: string, value: unknown): Promise<void> {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
+import { markUsed } from '../cache/prune.ts';
 import { reactThroughRequire, REQUIRE_BANNER } from './react-through-require.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 
@@ -38,6 +39,7 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
   const cachedFile = path.join(cacheDir, `theme-server-${themeHash}.mjs`);
   try {
     await access(cachedFile);
+    markUsed(cachedFile); // kept by the cache's pruning (src/cache/prune.ts)
     return (await import(pathToFileURL(cachedFile).href)) as ThemeServer;
   } catch {
     // not compiled yet
