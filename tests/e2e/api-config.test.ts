@@ -229,6 +229,37 @@ describe('API pages from config', () => {
     await page.close();
   });
 
+  it('on a split API, keeps a filter typed just before Back, when Forward comes back to it', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    const input = page.locator('#api-filter-input');
+    const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
+    await openRoute(site, page, 'scenes/scenes/');
+    await page.waitForSelector('html[data-api-ready]');
+    await page.locator('.api-nav a.api-nav__tag', { hasText: /^nodes$/ }).click();
+    await page.waitForURL(/\/docs\/scenes\/nodes\//);
+    await page.waitForSelector('html[data-api-ready]');
+    // Typed, and Back in the same task: within the 120 ms before the entry's state is written.
+    await page.evaluate(() => {
+      const box = document.querySelector('#api-filter-input') as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(box, 'links');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      window.history.back();
+    });
+    await page.waitForURL(/\/docs\/scenes\/scenes\/$/);
+    await expect.poll(() => input.inputValue()).toBe('');
+    await page.waitForTimeout(300); // when a save still waiting would have landed, on the wrong entry
+    await page.goForward();
+    await page.waitForURL(/\/docs\/scenes\/nodes\//);
+    await expect.poll(() => input.inputValue()).toBe('links');
+    await expect.poll(shown).toEqual(['operation/listLinks']);
+    // The entry Back went to kept its own (empty) text.
+    await page.goBack();
+    await page.waitForURL(/\/docs\/scenes\/scenes\/$/);
+    await expect.poll(() => input.inputValue()).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('on a split API, the column marks the operation read on a tag page and nothing on the overview', async () => {
     const { page } = await openPage(site);
     const marked = () => page.locator('.api-nav a[aria-current="location"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));

@@ -24,10 +24,57 @@ function saveSoon(): void {
   pending = setTimeout(saveScrollNow, SAVE_AFTER_MS);
 }
 
-/** Keeps `more` in the current entry's state, written with the position (so as often, and on the same occasions). */
+/**
+ * Keeps `more` in the current entry's state, written with the position (so as often, and on the
+ * same occasions), and at once in sessionStorage under the entry's id: a Back within the 120 ms
+ * before the state is written would otherwise lose what was just typed (see keptInEntry).
+ */
 export function keepInEntry(more: Record<string, unknown>): void {
   Object.assign(fields, more);
+  try {
+    const key = storageKey(currentEntryId());
+    sessionStorage.setItem(key, JSON.stringify({ ...storedFields(key), ...more }));
+  } catch {
+    // Storage off or full: the entry's state still gets the fields when it is written.
+  }
   saveSoon();
+}
+
+/** A field keepInEntry kept for the current entry: the newest of sessionStorage's copy and the state's. */
+export function keptInEntry(name: string): unknown {
+  const state = (window.history.state as Record<string, unknown> | null) ?? {};
+  const id = state[ENTRY_ID];
+  if (typeof id === 'string') {
+    try {
+      const stored = storedFields(storageKey(id));
+      if (name in stored) return stored[name];
+    } catch {
+      // Storage off: the state's copy.
+    }
+  }
+  return state[name];
+}
+
+/** Where a history entry's id is kept in its state. */
+const ENTRY_ID = 'docsgenEntry';
+
+/** The current history entry's id, given to it now if it has none (one replaceState per entry). */
+function currentEntryId(): string {
+  const state = (window.history.state as Record<string, unknown> | null) ?? {};
+  const existing = state[ENTRY_ID];
+  if (typeof existing === 'string') return existing;
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  window.history.replaceState({ ...state, [ENTRY_ID]: id }, '');
+  return id;
+}
+
+function storageKey(entryId: string): string {
+  return `docsgen:entry:${entryId}`;
+}
+
+function storedFields(key: string): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+  return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
 }
 
 /** The position saved with the current history entry, if any. */
