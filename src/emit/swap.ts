@@ -10,7 +10,8 @@
  *   anything else. A leftover is deleted only when its process is gone, it holds docsgen's marker
  *   (or nothing), and out/ exists, so a leftover that is the only copy of a site is never deleted;
  * - builds running at once never touch each other's folders (their processes are alive), and a
- *   build that finds an out/ put in place by another one meanwhile sets it aside too.
+ *   build that finds an out/ put in place by another one meanwhile sets it aside too;
+ * - a build refuses to swap into an out/ that a `build --watch` claimed after the build began.
  */
 import { lstat, readdir, rename, rm, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { DocsgenError } from '../errors.ts';
 import { withSignalsDeferred } from './deferred-signals.ts';
 import { OUTPUT_MARKER, hasMarker } from './folder-marker.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner } from './process-owner.ts';
+import { refuseWatchedOutput } from './watch-lock.ts';
 
 const PREFIX = { temp: '.docsgen-tmp-', old: '.docsgen-old-' } as const;
 type LeftoverKind = keyof typeof PREFIX;
@@ -118,6 +120,9 @@ export async function swapIn(tempDir: string, outDir: string): Promise<string[]>
   return withSignalsDeferred(async () => {
     const setAside: string[] = [];
     await pauseForTest('before-renames');
+    // Checked when the build began too; a `build --watch` that claimed out/ since then writes edits
+    // into it in place, which a swap would cut in two.
+    await refuseWatchedOutput(outDir);
     for (let attempt = 1; ; attempt++) {
       if (!(await isReplaceable(outDir))) {
         throw new DocsgenError('out/ was replaced during the build by a folder docsgen did not make; it was left as it is', {

@@ -222,6 +222,37 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
+  it('refuses to swap in a one-shot build begun before the watcher claimed out/, leaving the watched out/ whole', async () => {
+    const site = await copyFixture('basic');
+    const config = path.join(site, 'config.yaml');
+    await buildOnce(site);
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nA change the one-shot build renders.\n');
+    // A one-shot build that passed its first check, held just before its swap (see swap.ts).
+    const pauseFile = path.join(site, 'pause-before-renames');
+    const once = spawn(process.execPath, [BIN, 'build', '--config', config], { env: { ...process.env, DOCSGEN_TEST_PAUSE_SWAP: `before-renames:${pauseFile}` } });
+    let onceErr = '';
+    once.stderr.on('data', (d: Buffer) => (onceErr += d.toString()));
+    const onceExited = new Promise<number | null>((resolve) => once.on('exit', (code) => resolve(code)));
+    while (!(await stat(pauseFile).then(() => true, () => false))) {
+      if (once.exitCode !== null) throw new Error(`the one-shot build ended before its swap: ${onceErr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const watched = await contentsOf(path.join(site, 'out'));
+    await rm(pauseFile);
+    expect(await onceExited).toBe(2);
+    expect(onceErr).toContain(`refusing to use this as the output folder: docsgen build --watch (process ${watching.child.pid}) is writing to it`);
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(watched);
+    // Its own temporary folder is gone; the watcher goes on building edits.
+    expect((await readdir(site)).filter((name) => name.startsWith('.docsgen-tmp-'))).toEqual([]);
+    await appendFile(path.join(site, 'content/guide/first.md'), '\nSaved after the refused build.\n');
+    await watching.waitFor(BUILT, 2);
+    expect((await contentsOf(path.join(site, 'out'))).get('guide/first/index.html')).toContain('Saved after the refused build.');
+    await watching.stop();
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
   it('takes over a claim left by a watcher that ended without letting it go (killed)', async () => {
     const site = await copyFixture('basic');
     await buildOnce(site);
