@@ -80,6 +80,16 @@ export async function copySources(site: string): Promise<string> {
   return copy;
 }
 
+/**
+ * The real site's sources (config.yaml, content/, openapi/; it uses the theme docsgen ships) in a new
+ * temporary folder: a test builds it there, so its cache and its pruning stay out of the repository.
+ */
+export async function copyRealSite(): Promise<string> {
+  const copy = await mkdtemp(path.join(os.tmpdir(), 'docsgen-real-site-'));
+  await Promise.all(['config.yaml', 'content', 'openapi'].map((name) => cp(path.join(ROOT, name), path.join(copy, name), { recursive: true })));
+  return copy;
+}
+
 /** What a one-shot build with an empty cache writes for the same sources (built in a private copy). */
 export async function fullBuildContents(site: string): Promise<Map<string, string>> {
   const copy = await copySources(site);

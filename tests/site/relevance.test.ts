@@ -3,11 +3,10 @@
  * expected page no longer exists fails too (rename the page here when content moves).
  */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LocalSearchIndex } from '../../theme/search/local-index.ts';
-import { ROOT, runCli, searchFragmentFiles, searchIndexDirs } from '../helpers.ts';
+import { copyRealSite, runCli, searchFragmentFiles, searchIndexDirs } from '../helpers.ts';
 
 const BASE = '/suite-5.4.sp1/';
 export const RELEVANCE: [query: string, firstPage: string][] = [
@@ -76,8 +75,9 @@ let index: LocalSearchIndex;
 let pages: Set<string>;
 
 beforeAll(async () => {
-  const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'docsgen-relevance-')), 'out');
-  const result = await runCli(['build', '--config', path.join(ROOT, 'config.yaml'), '--out', out]);
+  const site = await copyRealSite();
+  const out = path.join(site, 'out');
+  const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
   expect(result.code, result.stderr).toBe(0);
   const { root } = await searchIndexDirs(out);
   index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(root, name), 'utf8')) as unknown);
