@@ -1,6 +1,6 @@
 /**
  * The whole real site in Chromium: every page it lists loads and hydrates with no error and no
- * failed request, and a reader can walk every doc from the first to the last with "Next" (client
+ * failed request, fits a phone's width, and a reader can walk every doc from the first to the last with "Next" (client
  * navigation, the sidebar following), then back with "Previous" and the browser's Back.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -59,6 +59,22 @@ describe('the whole real site', () => {
     await page.waitForTimeout(300);
     expect(report).toEqual([]);
     expect(failed).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('fits every page in a 360 px phone screen: nothing makes the page scroll sideways', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const overflowing: string[] = [];
+    for (const pathname of await sitemapPaths()) {
+      await page.goto(`${site.origin}${pathname}`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      // Wide tables and code scroll inside their own boxes; the page itself never does.
+      // Not innerWidth: a phone browser widens its layout viewport to fit content that overflows.
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.screen.width }));
+      if (widths.page > widths.screen) overflowing.push(`${pathname}: ${widths.page} px wide`);
+    }
+    expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
