@@ -2,10 +2,11 @@
  * Stage "cache": after a build, the cache entries it made obsolete go (see src/cache/prune.ts):
  * the compiled theme, client bundles, API pages, validated specs and configs it no longer uses,
  * in the project's cache and in docsgen's own; once a day, the markdown entries of pages that no
- * longer exist in that form and long-unused highlighted blocks.
+ * longer exist in that form, long-unused highlighted blocks, and the manifests of output folders
+ * no longer built.
  */
 import path from 'node:path';
-import { markSwept, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries, type PrunePolicy } from '../cache/prune.ts';
+import { markSwept, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries, sweepManifests, type PrunePolicy } from '../cache/prune.ts';
 import type { MarkdownCache } from '../cache/markdown-cache.ts';
 import type { Content } from './content.ts';
 import type { Project } from './project.ts';
@@ -32,7 +33,8 @@ export function pruneCaches(input: PruneInput, now = Date.now(), policy: PrunePo
   const live = new Set(input.content.allDocs.map((doc) => input.markdownCache.keyOf(doc.relPath, doc.markdown)));
   const swept =
     sweepEntries(path.join(projectCache, 'markdown'), { isLive: (key) => live.has(key), maxAgeMs: policy.markdownMaxAgeMs, now }) +
-    sweepEntries(path.join(projectCache, 'highlight'), { isLive: () => false, maxAgeMs: policy.highlightMaxAgeMs, now });
+    sweepEntries(path.join(projectCache, 'highlight'), { isLive: () => false, maxAgeMs: policy.highlightMaxAgeMs, now }) +
+    sweepManifests(path.join(projectCache, 'builds'), { maxAgeMs: policy.manifestMaxAgeMs, now });
   markSwept(projectCache, now);
   return { removed, swept };
 }

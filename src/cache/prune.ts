@@ -32,6 +32,8 @@ export const PRUNE_POLICY = {
   markdownMaxAgeMs: 30 * DAY,
   /** A highlighted block: its age counts from when it was written, since reusing a page's HTML does not read it. */
   highlightMaxAgeMs: 90 * DAY,
+  /** The manifest of an output folder no build wrote into for this long (see sweepManifests). */
+  manifestMaxAgeMs: 30 * DAY,
 };
 
 export type PrunePolicy = typeof PRUNE_POLICY;
@@ -102,6 +104,20 @@ export function sweepEntries(dir: string, options: { isLive: (key: string) => bo
       if (!key || options.isLive(key) || entry.mtimeMs >= options.now - options.maxAgeMs) continue;
       if (remove(shardDir, entry.name)) removed++;
     }
+  }
+  return removed;
+}
+
+/**
+ * Removes the build manifests in `dir` (`<hash>.json` and `<hash>.targets.json`, one pair per output
+ * folder) that no build rewrote for `maxAgeMs`: their folder was deleted, or is built no more. Each
+ * build that writes rewrites its own. Returns how many were removed.
+ */
+export function sweepManifests(dir: string, options: { maxAgeMs: number; now: number }): number {
+  let removed = 0;
+  for (const entry of listEntries(dir)) {
+    if (!/^[0-9a-f]{16,}(\.targets)?\.json$/.test(entry.name) || entry.mtimeMs >= options.now - options.maxAgeMs) continue;
+    if (remove(dir, entry.name)) removed++;
   }
   return removed;
 }

@@ -6,7 +6,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { familyOf, markSwept, markUsed, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries } from '../../src/cache/prune.ts';
+import { familyOf, markSwept, markUsed, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries, sweepManifests } from '../../src/cache/prune.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -145,6 +145,17 @@ describe('the daily sweep of per-page entries', () => {
     expect(existsSync(path.join(markdown, live.slice(0, 2), `${live}.json`))).toBe(true);
     expect(existsSync(path.join(markdown, 'bb', `${recent}.json`))).toBe(true);
     expect(existsSync(path.join(markdown, 'xy/notes.txt'))).toBe(true);
+  });
+
+  it('removes the manifests of output folders no build wrote into for 30 days', () => {
+    const builds = path.join(dir, 'builds');
+    make(`${hash(1)}.json`, 31 * DAY, { under: builds });
+    make(`${hash(1)}.targets.json`, 31 * DAY, { under: builds });
+    make(`${hash(2)}.json`, 2 * DAY, { under: builds });
+    make(`${hash(2)}.targets.json`, 2 * DAY, { under: builds });
+    make('notes.json', 400 * DAY, { under: builds });
+    expect(sweepManifests(builds, { maxAgeMs: PRUNE_POLICY.manifestMaxAgeMs, now: NOW })).toBe(2);
+    expect(left(builds)).toEqual([`${hash(2)}.json`, `${hash(2)}.targets.json`, 'notes.json']);
   });
 
   it('is due once a day, the first time a day after the cache was made', () => {
