@@ -26,7 +26,10 @@ export const PRUNE_POLICY = {
   graceMs: 10 * MINUTE,
   /** A temporary file left by a killed process (a live one renames its file within seconds). */
   staleTempMs: DAY,
-  /** How often the per-page entries (markdown, highlighted blocks) are swept: listing 10,000 costs 50 ms. */
+  /**
+   * How often the per-page entries (markdown, highlighted blocks) are swept: at 10,000 pages, with
+   * 40,000 markdown entries, the sweep took 0.29 s (2026-11-28).
+   */
   sweepEveryMs: DAY,
   /** A page's markdown entry that matches none of the site's pages now. */
   markdownMaxAgeMs: 30 * DAY,
