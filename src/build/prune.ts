@@ -32,7 +32,7 @@ export function pruneCaches(input: PruneInput, now = Date.now(), policy: PrunePo
   if (!sweepDue(projectCache, now, policy)) return { removed };
   const live = new Set(input.content.allDocs.map((doc) => input.markdownCache.keyOf(doc.relPath, doc.markdown)));
   const swept =
-    sweepEntries(path.join(projectCache, 'markdown'), { isLive: (key) => live.has(key), maxAgeMs: policy.markdownMaxAgeMs, now }) +
+    sweepEntries(path.join(projectCache, 'markdown'), { isLive: (key) => live.has(key), maxAgeMs: policy.markdownMaxAgeMs, now, keepDead: live.size, graceMs: policy.graceMs }) +
     sweepEntries(path.join(projectCache, 'highlight'), { isLive: () => false, maxAgeMs: policy.highlightMaxAgeMs, now }) +
     sweepManifests(path.join(projectCache, 'builds'), { maxAgeMs: policy.manifestMaxAgeMs, now });
   markSwept(projectCache, now);

@@ -95,19 +95,32 @@ export function pruneFamilies(dir: string, clock: PruneClock, policy: PrunePolic
 
 /**
  * Removes the per-page entries under `dir/<2 characters>/<key>.json` that are not live and were
- * last written more than `maxAgeMs` ago. Returns how many were removed.
+ * last written more than `maxAgeMs` ago, and, beyond the newest `keepDead` of those not live, the
+ * older ones (never one written in the last `graceMs`): an upgrade of docsgen leaves every page's
+ * entry dead at once, and the cap keeps the folder at most twice the site. Returns how many were
+ * removed.
  */
-export function sweepEntries(dir: string, options: { isLive: (key: string) => boolean; maxAgeMs: number; now: number }): number {
-  let removed = 0;
+export function sweepEntries(
+  dir: string,
+  options: { isLive: (key: string) => boolean; maxAgeMs: number; now: number; keepDead?: number; graceMs?: number },
+): number {
+  const dead: { shardDir: string; entry: Entry }[] = [];
   for (const shard of listNames(dir)) {
     if (!/^[0-9a-f]{2}$/.test(shard)) continue;
     const shardDir = path.join(dir, shard);
     for (const entry of listEntries(shardDir)) {
       const key = /^([0-9a-f]+)\.json$/.exec(entry.name)?.[1];
-      if (!key || options.isLive(key) || entry.mtimeMs >= options.now - options.maxAgeMs) continue;
-      if (remove(shardDir, entry.name)) removed++;
+      if (key && !options.isLive(key)) dead.push({ shardDir, entry });
     }
   }
+  dead.sort((a, b) => b.entry.mtimeMs - a.entry.mtimeMs);
+  const keepDead = options.keepDead ?? Infinity;
+  const recent = options.now - (options.graceMs ?? 0);
+  let removed = 0;
+  dead.forEach(({ shardDir, entry }, rank) => {
+    const expired = entry.mtimeMs < options.now - options.maxAgeMs || (rank >= keepDead && entry.mtimeMs < recent);
+    if (expired && remove(shardDir, entry.name)) removed++;
+  });
   return removed;
 }
 

@@ -147,6 +147,19 @@ describe('the daily sweep of per-page entries', () => {
     expect(existsSync(path.join(markdown, 'xy/notes.txt'))).toBe(true);
   });
 
+  it('keeps at most as many dead entries as live ones, the newest, and none written in the last ten minutes goes', () => {
+    const markdown = path.join(dir, 'markdown');
+    const at = (n: number) => path.join(markdown, hash(n).slice(0, 2), `${hash(n)}.json`);
+    // Two pages live; five dead entries of earlier versions, 1 to 5 days old, and one just written.
+    for (const n of [1, 2]) make(`${hash(n).slice(0, 2)}/${hash(n)}.json`, 300 * DAY, { under: markdown });
+    for (const n of [3, 4, 5, 6, 7]) make(`${hash(n).slice(0, 2)}/${hash(n)}.json`, (n - 2) * DAY, { under: markdown });
+    make(`${hash(8).slice(0, 2)}/${hash(8)}.json`, 1000, { under: markdown });
+    const live = new Set([hash(1), hash(2)]);
+    const removed = sweepEntries(markdown, { isLive: (key) => live.has(key), maxAgeMs: PRUNE_POLICY.markdownMaxAgeMs, now: NOW, keepDead: live.size, graceMs: PRUNE_POLICY.graceMs });
+    expect(removed).toBe(4);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].filter((n) => existsSync(at(n)))).toEqual([1, 2, 3, 8]);
+  });
+
   it('removes the manifests of output folders no build wrote into for 30 days', () => {
     const builds = path.join(dir, 'builds');
     make(`${hash(1)}.json`, 31 * DAY, { under: builds });
