@@ -3,9 +3,10 @@
  * validated OpenAPI spec, an API page's data. An entry that is missing or unreadable is simply a
  * miss, and one that cannot be written only costs speed: the folder is always safe to delete.
  */
-import { mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheReadsAllowed } from './reads.ts';
+import { markUsed } from './prune.ts';
 
 /** The project's cache folder. */
 export function projectCacheDir(rootDir: string): string {
@@ -28,10 +29,7 @@ export async function readCachedJson<T>(file: string): Promise<T | undefined> {
 export async function readCachedText(file: string): Promise<string | undefined> {
   if (!cacheReadsAllowed()) return undefined;
   const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text !== undefined) {
-    const now = new Date();
-    await utimes(file, now, now).catch(() => undefined);
-  }
+  if (text !== undefined) markUsed(file);
   return text;
 }
 

@@ -81,7 +81,10 @@ export function pruneFamilies(dir: string, clock: PruneClock, policy: PrunePolic
       continue;
     }
     const family = familyOf(entry.name);
-    if (family) families.set(family, [...(families.get(family) ?? []), entry]);
+    if (!family) continue;
+    const members = families.get(family);
+    if (members) members.push(entry);
+    else families.set(family, [entry]);
   }
   for (const entries of families.values()) {
     const unused = entries.filter((entry) => entry.mtimeMs < inUseSince).sort((a, b) => b.mtimeMs - a.mtimeMs);
