@@ -90,6 +90,14 @@ export async function copyRealSite(): Promise<string> {
   return copy;
 }
 
+/** The real site built in a private copy (copyRealSite); its out/ folder. */
+export async function buildRealSite(): Promise<string> {
+  const site = await copyRealSite();
+  const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+  if (result.code !== 0) throw new Error(`the real site does not build: ${result.stderr}`);
+  return path.join(site, 'out');
+}
+
 /** What a one-shot build with an empty cache writes for the same sources (built in a private copy). */
 export async function fullBuildContents(site: string): Promise<Map<string, string>> {
   const copy = await copySources(site);

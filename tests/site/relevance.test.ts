@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LocalSearchIndex } from '../../theme/search/local-index.ts';
-import { copyRealSite, runCli, searchFragmentFiles, searchIndexDirs } from '../helpers.ts';
+import { buildRealSite, searchFragmentFiles, searchIndexDirs } from '../helpers.ts';
 
 const BASE = '/suite-5.4.sp1/';
 export const RELEVANCE: [query: string, firstPage: string][] = [
@@ -75,10 +75,7 @@ let index: LocalSearchIndex;
 let pages: Set<string>;
 
 beforeAll(async () => {
-  const site = await copyRealSite();
-  const out = path.join(site, 'out');
-  const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
-  expect(result.code, result.stderr).toBe(0);
+  const out = await buildRealSite();
   const { root } = await searchIndexDirs(out);
   index = await LocalSearchIndex.open(async (name) => JSON.parse(await readFile(path.join(root, name), 'utf8')) as unknown);
   pages = new Set(await Promise.all((await searchFragmentFiles(out)).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { url: string }).url)));
