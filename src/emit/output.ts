@@ -1,15 +1,21 @@
 /**
  * Atomic output: a build writes into a fresh temporary folder beside out/ and only a finished
- * build replaces out/ (see swap.ts for the swap and what a kill at any moment leaves). A failed or
- * killed build leaves the previous out/ as it was. Every folder the writer makes carries docsgen's
- * marker, so later runs know they may replace or delete it (see output-guard.ts).
+ * build changes out/. A build with nothing to reuse swaps its folder in for out/ (swap.ts); an
+ * incremental build, which wrote only its new and changed files, moves them into out/ in place
+ * (apply-in-place.ts). A failed or killed build leaves the previous out/ as it was, or, killed
+ * while moving its files in, is carried forwards by the next run. Every folder the writer makes
+ * carries docsgen's marker, so later runs know they may replace or delete it (output-guard.ts).
  */
-import { mkdir, writeFile, readdir, cp, link, copyFile, constants } from 'node:fs/promises';
+import { mkdir, writeFile, readdir, cp, link, copyFile, constants, rm } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
-import { writeMarker } from './folder-marker.ts';
+import { hasMarker, writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
 import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
+import { APPLY_JOURNAL, moveStaged, planInPlace, removeStale, writeJournal, type InPlacePlan } from './apply-in-place.ts';
+import { withSignalsDeferred } from './deferred-signals.ts';
+import { refuseWatchedOutput } from './watch-lock.ts';
 import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
 import { WriteSlots } from './write-slots.ts';
 
@@ -20,6 +26,10 @@ export class OutputWriter {
   readonly tempDir: string;
   private readonly outDir: string;
   private readonly written = new Set<string>();
+  /** Files of out/ the build keeps as they are, with what they were when judged unchanged. */
+  private readonly kept = new Map<string, FileIdentity>();
+  /** The in-place journal is written: a kill from then on is carried forwards by the next run. */
+  private journalWritten = false;
   private readonly dirs = new Map<string, Promise<void>>();
   private readonly slots = new WriteSlots(MAX_IN_FLIGHT);
   private failure: Error | undefined;
@@ -60,21 +70,27 @@ export class OutputWriter {
   }
 
   /**
-   * Queues a file that is the same as `source`, a file of the previous out/ (incremental builds): a
-   * hard link to it, so nothing is read or written; a copy (copy-on-write where the file system
-   * can) where links are not possible. After the swap the previous out/ is deleted and this folder
-   * holds the only name of the file.
+   * A file that is the same as `source`, a file of the previous out/ (incremental builds). When
+   * `source` is that file's own place in out/, nothing is done now: at the commit it stays where it
+   * is (in place), or is hard-linked into the new folder (a swap). Otherwise it is linked now.
    */
   async linkFrom(relPath: string, source: string): Promise<void> {
-    return this.queue(relPath, async () => {
-      const target = path.join(this.tempDir, relPath);
-      try {
-        await this.madeDir(path.dirname(target));
-        await link(source, target).catch(() => copyFile(source, target, constants.COPYFILE_FICLONE));
-      } catch (error) {
-        throw describeWriteError(error as NodeJS.ErrnoException, target);
-      }
-    });
+    const identity = source === path.join(this.outDir, relPath) ? identityOf(source) : undefined;
+    if (!identity) return this.queue(relPath, () => this.linkNow(relPath, source));
+    if (this.failure) throw this.failure;
+    this.written.add(relPath);
+    this.kept.set(relPath, identity);
+  }
+
+  /** A hard link, so nothing is read or written; a copy (copy-on-write where the file system can) where links are not possible. */
+  private async linkNow(relPath: string, source: string): Promise<void> {
+    const target = path.join(this.tempDir, relPath);
+    try {
+      await this.madeDir(path.dirname(target));
+      await link(source, target).catch(() => copyFile(source, target, constants.COPYFILE_FICLONE));
+    } catch (error) {
+      throw describeWriteError(error as NodeJS.ErrnoException, target);
+    }
   }
 
   private async queue(relPath: string, work: () => Promise<void>): Promise<void> {
@@ -123,8 +139,12 @@ export class OutputWriter {
     await walk(from, toRel);
   }
 
-  /** Replaces out/ with the finished build, then deletes the previous one. */
+  /** Makes the finished build out/: its new files moved in place when it kept files of out/, else swapped in whole. */
   async commit(): Promise<void> {
+    await this.flush();
+    const plan = this.kept.size > 0 ? await this.inPlacePlan() : undefined;
+    if (plan) return this.applyInPlace(plan);
+    for (const rel of this.kept.keys()) await this.queue(rel, () => this.linkNow(rel, path.join(this.outDir, rel)));
     await this.flush();
     let setAside: string[];
     try {
@@ -137,10 +157,77 @@ export class OutputWriter {
     await Promise.all(setAside.map((old) => removeOwnFolder(old)));
   }
 
-  async abort(): Promise<void> {
-    await this.slots.settled();
+  /**
+   * In place only into docsgen's own out/ whose kept files are still those the build judged
+   * unchanged. One changed meanwhile (by another build, or a person) sends the build the swap's way,
+   * as every incremental build went before: a new folder with the kept files linked in as they are.
+   */
+  private async inPlacePlan(): Promise<InPlacePlan | undefined> {
+    if (!(await hasMarker(this.outDir, 'output'))) return undefined;
+    for (const [rel, identity] of this.kept) if (!sameIdentity(identity, identityOf(path.join(this.outDir, rel)))) return undefined;
+    const staged = [...this.written].filter((rel) => !this.kept.has(rel));
+    return planInPlace(this.outDir, staged, this.written);
+  }
+
+  private async applyInPlace(plan: InPlacePlan): Promise<void> {
+    await withSignalsDeferred(async () => {
+      await pauseForTest('before-renames');
+      await refuseWatchedOutput(this.outDir);
+      try {
+        writeJournal(this.tempDir, plan);
+      } catch (error) {
+        throw describeWriteError(error as NodeJS.ErrnoException, this.tempDir);
+      }
+      this.journalWritten = true;
+      try {
+        const half = Math.ceil(plan.moves.length / 2);
+        moveStaged(this.tempDir, this.outDir, plan.moves.slice(0, half));
+        await pauseForTest('between-renames');
+        moveStaged(this.tempDir, this.outDir, plan.moves.slice(half));
+        await pauseForTest('after-renames');
+        removeStale(this.outDir, plan.stale);
+      } catch (error) {
+        throw partlyApplied(describeWriteError(error as NodeJS.ErrnoException, this.outDir));
+      }
+    });
+    await this.removeStaging();
+  }
+
+  /** The journal goes first: a staging folder half deleted must not be carried forwards later. */
+  private async removeStaging(): Promise<void> {
+    if (this.journalWritten) await rm(path.join(this.tempDir, APPLY_JOURNAL), { force: true });
     await removeOwnFolder(this.tempDir);
   }
+
+  async abort(): Promise<void> {
+    await this.slots.settled();
+    // Also after a disk error while moving files into out/: not carried forwards later, when this
+    // process (build --watch) may have built into out/ again; the next build repairs out/ instead.
+    await this.removeStaging();
+  }
+}
+
+/** An error once files began moving into out/: the previous output is not unchanged any more. */
+function partlyApplied(error: DocsgenError): DocsgenError {
+  // The next build renders every file of out/ that differs from what the last complete build recorded.
+  const hint = 'out/ now holds part of this build: fix the cause and build again, which repairs it';
+  return new DocsgenError(error.message, { ...(error.position ? { position: error.position } : {}), hint });
+}
+
+/** What says a file is still the one judged unchanged: the manifest's own test (manifest.ts, sameFile). */
+interface FileIdentity {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+function identityOf(file: string): FileIdentity | undefined {
+  const info = lstatSync(file, { throwIfNoEntry: false });
+  return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+}
+
+function sameIdentity(a: FileIdentity, b: FileIdentity | undefined): boolean {
+  return b !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
 /** Turns a file system error into a message that says what happened and what to do. */

@@ -21,6 +21,7 @@ import { withSignalsDeferred } from './deferred-signals.ts';
 import { OUTPUT_MARKER, hasMarker } from './folder-marker.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner } from './process-owner.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
+import { finishInterruptedApply } from './apply-in-place.ts';
 
 const PREFIX = { temp: '.docsgen-tmp-', old: '.docsgen-old-' } as const;
 type LeftoverKind = keyof typeof PREFIX;
@@ -83,9 +84,25 @@ export async function recoverInterruptedSwap(outDir: string): Promise<string | u
   }
   // Without out/ every saved copy is kept: one of them may be the only copy of the site.
   const outExists = restored !== undefined || (await exists(outDir));
-  const deletable = dead.filter((l) => l.name !== restored && (outExists || l.kind === 'temp'));
+  // An in-place apply cut short is completed (oldest first); one that cannot be yet is kept for the next run.
+  const staging = outExists ? dead.filter((l) => l.kind === 'temp').sort((a, b) => a.made - b.made) : [];
+  const unfinished = staging.filter((l) => !carriedForward(path.join(parent, l.name), outDir));
+  const deletable = dead.filter((l) => l.name !== restored && !unfinished.includes(l) && (outExists || l.kind === 'temp'));
   await Promise.all(deletable.map((l) => removeOwnFolder(path.join(parent, l.name))));
   return restored;
+}
+
+/**
+ * An in-place apply killed after its journal (apply-in-place.ts) is completed: true when the folder
+ * may go (completed, or it never began), false when completing failed (tried again next run).
+ */
+function carriedForward(stagingDir: string, outDir: string): boolean {
+  try {
+    finishInterruptedApply(stagingDir, outDir);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -166,7 +183,9 @@ async function restoreFirst(setAside: readonly string[], outDir: string): Promis
 
 /**
  * Test hook: with DOCSGEN_TEST_PAUSE_SWAP=`<moment>:<file>` the swap writes <file> when it reaches
- * <moment> and waits until the file is deleted, so a test can kill the process exactly there.
+ * <moment> and waits until the file is deleted, so a test can kill the process exactly there. A
+ * move in place (apply-in-place.ts) passes the same moments: before its journal, after half its
+ * files are moved, after all of them (before the stale files are deleted).
  */
 const pausedAt = new Set<string>();
 

@@ -1,7 +1,8 @@
 /**
  * `docsgen build --watch` writes edits over out/ in place, file by file. A one-shot build into the
  * same folder swaps out/ away meanwhile (two renames), so an edit written between them would make a
- * new out/ of one page and no marker, and the next build would refuse it. So a watching process
+ * new out/ of one page and no marker, and the next build would refuse it; or it moves its own files
+ * in and deletes those its build lacks, which may be pages the watcher has just written. So a watching process
  * claims its output folder: a file beside it, `.docsgen-watch-<name>`, naming the process (pid and
  * start time, see process-owner.ts) and the folder's real path. Another build into that folder is refused while the process
  * runs; a claim left by a process that ended (killed, crashed) is stale and taken over.

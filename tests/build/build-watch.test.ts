@@ -112,11 +112,13 @@ describe('docsgen build --watch', () => {
     expect(await readFile(edited, 'utf8')).toContain('id="written-in-place"');
     // The previous index's folders are gone: out/ holds what a one-shot build writes, and nothing else.
     expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
-    // A title is shown by other pages (the sidebar, previous/next): that change builds in full.
+    // A title is shown by other pages (the sidebar, previous/next): that change runs the one-shot
+    // build's stages, every page composed again (this one re-rendered), its files moved into out/.
     const first = path.join(site, 'content/guide/first.md');
+    const editedBefore = await inodeOf(edited);
     await writeFile(first, (await readFile(first, 'utf8')).replace(/^title: .*$/m, 'title: Renamed while watching'));
     await watching.waitFor(BUILT, 3);
-    expect(await inodeOf(out)).not.toBe(before.out);
+    expect(await inodeOf(edited)).not.toBe(editedBefore);
     expect(await readFile(edited, 'utf8')).toContain('Renamed while watching');
     // An edit that makes a page show an image copies the image too (a full build does that).
     await appendFile(path.join(site, 'content/guide/second.md'), '\n![Shown later](./img/later.svg)\n');
@@ -222,7 +224,7 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 180_000);
 
-  it('refuses to swap in a one-shot build begun before the watcher claimed out/, leaving the watched out/ whole', async () => {
+  it('refuses to put into out/ a one-shot build begun before the watcher claimed it, leaving the watched out/ whole', async () => {
     const site = await copyFixture('basic');
     const config = path.join(site, 'config.yaml');
     await buildOnce(site);

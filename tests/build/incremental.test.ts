@@ -124,6 +124,41 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
+  it('moves an edit\'s files into out/ in place: the same folder, nothing left beside it, a removed page gone with its folder', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const out = path.join(site, 'out');
+    const folder = await inodeOf(out);
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nA sentence added after the first build.\n');
+    await rm(path.join(site, 'content/reference/glossary.md'));
+    await build(site);
+    // Not a new folder swapped in (that costs a link per unchanged file and deleting the old out/).
+    expect(await inodeOf(out)).toBe(folder);
+    expect((await readdir(site)).filter((name) => name.startsWith('.docsgen-'))).toEqual([]);
+    await expect(stat(path.join(out, 'reference/glossary'))).rejects.toThrow();
+    expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
+  it('swaps the build in whole when a file of out/ must become a folder, or a folder a file', async () => {
+    const site = await copyFixture('basic');
+    const extra = path.join(site, 'content/_static/extra');
+    await writeFile(extra, 'a file first');
+    await build(site);
+    const out = path.join(site, 'out');
+    for (const change of [
+      async () => (await rm(extra), await cp(path.join(site, 'content/_static/favicon.svg'), path.join(extra, 'inner.svg'))),
+      async () => (await rm(extra, { recursive: true }), await writeFile(extra, 'a file again')),
+    ]) {
+      const folder = await inodeOf(out);
+      await change();
+      await build(site);
+      expect(await inodeOf(out)).not.toBe(folder);
+      expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    }
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
+
   it('renders again a page of out/ that was edited, and rebuilds an out/ with a file added or removed', async () => {
     const site = await copyFixture('basic');
     await build(site);

@@ -3,7 +3,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, readFile, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { BIN, copyFixture, runCli } from '../helpers.ts';
+import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 import { describeWriteError } from '../../src/emit/output.ts';
 
 type SwapMoment = 'before-renames' | 'between-renames' | 'after-renames';
@@ -48,22 +48,32 @@ interface OutSnapshot {
   page: string;
 }
 
+/**
+ * How the next build changes out/: `in place` (it reuses files of out/ and moves its new ones in,
+ * see apply-in-place.ts) or `swap` (nothing to reuse: without the previous build's manifest it
+ * writes a whole new folder and swaps it in, see swap.ts).
+ */
+type Commit = 'in place' | 'swap';
+
 /** The fixture built once, then a change that the next finished build would publish. */
-async function builtSiteWithPendingChange() {
+async function builtSiteWithPendingChange(commit: Commit) {
   const dir = await copyFixture('basic');
   const config = path.join(dir, 'config.yaml');
   expect((await runCli(['build', '--config', config])).code).toBe(0);
+  if (commit === 'swap') await rm(path.join(dir, '.docsgen/cache/builds'), { recursive: true });
   const snapshot = async (): Promise<OutSnapshot> => ({
     files: (await readdir(path.join(dir, 'out'), { recursive: true })).sort(),
     page: await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8'),
   });
   const before = await snapshot();
+  const contentsBefore = await contentsOf(path.join(dir, 'out'));
   const first = path.join(dir, 'content/guide/first.md');
   await writeFile(first, (await readFile(first, 'utf8')).replace('Some text', 'Changed text'));
   return {
     dir,
     config,
     snapshot,
+    contentsBefore,
     isOld: (now: OutSnapshot) => now.page === before.page && JSON.stringify(now.files) === JSON.stringify(before.files),
     isNew: (now: OutSnapshot) => now.page.includes('Changed text') && now.files.length === before.files.length,
     leftovers: async () => (await readdir(dir)).filter((name) => name.startsWith('.docsgen-')),
@@ -101,6 +111,9 @@ describe('faults', () => {
     const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGKILL', 'SIGKILL', 'SIGTERM', 'SIGKILL'] as const) {
       await buildAndKill(config, signal, 150 + Math.floor(random() * 1100));
+      // SIGKILL cannot be held back: a build killed while committing is set right by the next run
+      // (tested moment by moment below); the other signals wait until the commit is done.
+      if (signal === 'SIGKILL') expect((await runCli(['check', '--config', config])).code).toBe(0);
       const now = await snapshot();
       // Either the old site or (if the build had already finished) the new one: never a mixture.
       if (now.page !== before.page) expect(now.page).toContain('Changed text');
@@ -112,7 +125,7 @@ describe('faults', () => {
   }, 120_000);
 
   it('kill -9 exactly between the two renames: the next build, check or serve --out restores the old out/ before anything else', async () => {
-    const site = await builtSiteWithPendingChange();
+    const site = await builtSiteWithPendingChange('swap');
     const out = path.join(site.dir, 'out');
     const nextRuns: [string, () => Promise<void>][] = [
       ['check', async () => expect((await runCli(['check', '--config', site.config])).code).toBe(0)],
@@ -139,7 +152,7 @@ describe('faults', () => {
   }, 120_000);
 
   it('kill -9 at each moment of the swap leaves the old or the new out/, and no leftovers after the next run', async () => {
-    const site = await builtSiteWithPendingChange();
+    const site = await builtSiteWithPendingChange('swap');
     for (const moment of ['before-renames', 'between-renames', 'after-renames'] as const) {
       await killAt(site.config, moment);
       expect((await runCli(['check', '--config', site.config])).code).toBe(0);
@@ -149,12 +162,35 @@ describe('faults', () => {
     }
   }, 120_000);
 
-  it('SIGINT, SIGTERM and SIGHUP during the swap wait until it is complete, then end the build', async () => {
-    const site = await builtSiteWithPendingChange();
+  it('kill -9 while an incremental build moves its files into out/: the next check or serve --out completes it, whole', async () => {
+    // Killed before its journal: out/ as it was. Killed after: out/ part old, part new until the next
+    // run, which moves the rest in and deletes what the new build lacks, before anything else.
+    const expected = { 'before-renames': 'old', 'between-renames': 'new', 'after-renames': 'new' } as const;
+    for (const nextRun of ['check', 'serve --out'] as const) {
+      for (const moment of ['before-renames', 'between-renames', 'after-renames'] as const) {
+        const site = await builtSiteWithPendingChange('in place');
+        await killAt(site.config, moment);
+        const [staging] = await site.leftovers();
+        expect(staging, moment).toMatch(/^\.docsgen-tmp-out-/);
+        expect((await readdir(path.join(site.dir, staging!))).includes('.docsgen-apply.json'), moment).toBe(moment !== 'before-renames');
+        if (nextRun === 'check') expect((await runCli(['check', '--config', site.config])).code).toBe(0);
+        else await serveOnce(path.join(site.dir, 'out'));
+        const now = await site.snapshot();
+        expect(expected[moment] === 'new' ? site.isNew(now) : site.isOld(now), `${nextRun}, ${moment}`).toBe(true);
+        expect(await site.leftovers(), `${nextRun}, ${moment}`).toEqual([]);
+        expect(await contentsOf(path.join(site.dir, 'out')), `${nextRun}, ${moment}`).toEqual(expected[moment] === 'new' ? await fullBuildContents(site.dir) : site.contentsBefore);
+        await rm(site.dir, { recursive: true, force: true });
+      }
+    }
+  }, 240_000);
+
+  it.each(['swap', 'in place'] as const)('SIGINT, SIGTERM and SIGHUP during the commit (%s) wait until it is complete, then end the build', async (commit) => {
+    const site = await builtSiteWithPendingChange(commit);
     const first = path.join(site.dir, 'content/guide/first.md');
     const text = await readFile(first, 'utf8');
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       await writeFile(first, text.replace('Changed text', `Changed text ${signal}`));
+      if (commit === 'swap') await rm(path.join(site.dir, '.docsgen/cache/builds'), { recursive: true, force: true });
       const build = await pausedBuild(site.config, 'between-renames');
       build.child.kill(signal);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -168,9 +204,9 @@ describe('faults', () => {
     expect(await site.leftovers()).toEqual([]);
   }, 120_000);
 
-  it('two builds into the same out/ at once: both succeed and out/ is one whole build', async () => {
-    const site = await builtSiteWithPendingChange();
-    // The first stops between its renames (out/ missing); the second runs to the end meanwhile.
+  it.each(['swap', 'in place'] as const)('two builds into the same out/ at once (%s): both succeed and out/ is one whole build', async (commit) => {
+    const site = await builtSiteWithPendingChange(commit);
+    // The first stops between its renames (out/ missing, or half its files moved in); the second runs to the end meanwhile.
     const first = await pausedBuild(site.config, 'between-renames');
     const second = await runCli(['build', '--config', site.config]);
     expect(second.code, second.stderr).toBe(0);

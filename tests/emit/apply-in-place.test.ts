@@ -1,0 +1,75 @@
+/** Moving an incremental build's files into out/ in place (src/emit/apply-in-place.ts), and carrying a killed move forwards. */
+import { describe, it, expect } from 'vitest';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { APPLY_JOURNAL, finishInterruptedApply, moveStaged, planInPlace, removeStale, writeJournal } from '../../src/emit/apply-in-place.ts';
+
+/** A folder holding `files` (relative path → text). */
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-apply-'));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+const filesOf = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+
+describe('in-place apply', () => {
+  it('moves files named by their contents first, and lists as stale what the new build lacks (the marker aside)', async () => {
+    const out = await folderWith({ '.docsgen-output': 'marker', 'a/index.html': 'old', 'gone/index.html': 'old', 'assets/old-1.js': 'old' });
+    const plan = planInPlace(out, ['z/index.html', 'assets/search-index/abc.json', 'a/index.html'], new Set(['a/index.html', 'z/index.html', 'assets/search-index/abc.json']));
+    expect(plan).toEqual({ moves: ['assets/search-index/abc.json', 'a/index.html', 'z/index.html'], stale: ['assets/old-1.js', 'gone/index.html'] });
+  });
+
+  it('gives no plan when a staged file would land on a folder of out/, or under one of its files', async () => {
+    const out = await folderWith({ 'page/index.html': 'a page', 'logo': 'a file' });
+    expect(planInPlace(out, ['page'], new Set(['page']))).toBeUndefined();
+    expect(planInPlace(out, ['logo/small.svg'], new Set(['logo/small.svg']))).toBeUndefined();
+    expect(planInPlace(out, ['page/index.html'], new Set(['page/index.html', 'logo']))).toEqual({ moves: ['page/index.html'], stale: [] });
+  });
+
+  it('deletes stale files and the folders that leaves empty, keeping folders that still hold files', async () => {
+    const out = await folderWith({ 'a/b/c.html': 'x', 'a/keep.html': 'y', 'd/e.html': 'z' });
+    removeStale(out, ['a/b/c.html', 'd/e.html']);
+    expect(await filesOf(out)).toEqual(['a/keep.html']);
+    expect((await readdir(out)).sort()).toEqual(['a']);
+  });
+
+  it('carries a killed move forwards: the rest moved in, the stale deleted, files already moved left as they are', async () => {
+    const out = await folderWith({ 'page/index.html': 'old page', 'other/index.html': 'new other', 'stale/index.html': 'old' });
+    const staging = await folderWith({ 'page/index.html': 'new page', 'fresh/index.html': 'new' });
+    writeJournal(staging, { moves: ['fresh/index.html', 'other/index.html', 'page/index.html'], stale: ['stale/index.html'] });
+    expect(finishInterruptedApply(staging, out)).toBe(true);
+    expect(await filesOf(out)).toEqual(['fresh/index.html', 'other/index.html', 'page/index.html']);
+    expect(await readFile(path.join(out, 'page/index.html'), 'utf8')).toBe('new page');
+    expect(await readFile(path.join(out, 'other/index.html'), 'utf8')).toBe('new other');
+    expect(await readdir(staging, { recursive: true })).not.toContain(APPLY_JOURNAL);
+  });
+
+  it('does not carry forwards a staging folder without a journal (the move never began), nor names outside out/', async () => {
+    const parent = await folderWith({ 'precious.txt': 'keep me' });
+    const out = path.join(parent, 'out');
+    await mkdir(out);
+    await writeFile(path.join(out, 'page.html'), 'old');
+    const staging = await folderWith({ 'page.html': 'new' });
+    expect(finishInterruptedApply(staging, out)).toBe(false);
+    expect(await readFile(path.join(out, 'page.html'), 'utf8')).toBe('old');
+    // A damaged journal naming files outside out/: those names are ignored.
+    await writeFile(path.join(staging, APPLY_JOURNAL), JSON.stringify({ format: 1, stale: ['../precious.txt', '/etc/hostname', 'a//b', 'page.html'] }));
+    expect(finishInterruptedApply(staging, out)).toBe(true);
+    expect(await readFile(path.join(parent, 'precious.txt'), 'utf8')).toBe('keep me');
+    await writeFile(path.join(staging, APPLY_JOURNAL), 'not json');
+    expect(finishInterruptedApply(staging, out)).toBe(false);
+  });
+
+  it('moving again what was moved already is not an error (the second run of a carried-forward move)', async () => {
+    const out = await folderWith({});
+    const staging = await folderWith({ 'a.html': 'new' });
+    moveStaged(staging, out, ['a.html']);
+    expect(() => moveStaged(staging, out, ['a.html'])).not.toThrow();
+    expect(await readFile(path.join(out, 'a.html'), 'utf8')).toBe('new');
+  });
+});
