@@ -192,6 +192,7 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,
     targets: built.pageTargets,
+    ...(built.outputFiles ? { files: built.outputFiles } : {}),
   }, edit);
 }
 

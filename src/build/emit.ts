@@ -16,6 +16,7 @@ import { runChecks } from './checks.ts';
 import type { OutputFile, OutputTarget } from './output.ts';
 import type { PreparedSite } from './prepare.ts';
 import type { PageTargets } from './page-targets.ts';
+import type { FileRecord } from './manifest.ts';
 import type { StageRunner } from './stage.ts';
 
 export interface EmittedSite {
@@ -33,6 +34,8 @@ export interface EmittedSite {
   findings: Finding[];
   warnings: Finding[];
   outDir: string;
+  /** Every file of the output as the commit left it, when the commit knows (an incremental build moved in place). */
+  outputFiles?: Record<string, FileRecord>;
 }
 
 export interface EmitOptions {
@@ -65,7 +68,8 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     );
     if (options.failOnErrors) throwOnErrors(findings);
     const outDir = await stage('commit', () => output.commit());
-    return { pages, pageKeys, pageTargets, files, search, ...(linkChecks ? { linkChecks } : {}), findings, warnings, outDir };
+    const outputFiles = output.committedFiles?.();
+    return { pages, pageKeys, pageTargets, files, search, ...(linkChecks ? { linkChecks } : {}), findings, warnings, outDir, ...(outputFiles ? { outputFiles } : {}) };
   } catch (error) {
     await output.abort();
     throw error;

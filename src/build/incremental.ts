@@ -101,8 +101,14 @@ export async function upToDateResult(build: IncrementalBuild, started: number): 
   return { pages, findings, warnings, baseUrl, outDir: build.realOutDir, seconds: (performance.now() - started) / 1000, records: [], timings: [] };
 }
 
+/** A file of the previous out/ still exactly as that build left it, and what it is now (size, modification time, inode). */
+export interface PreviousFile {
+  source: string;
+  identity: FileRecord;
+}
+
 /** A page of the previous build that this build can take as it is: its file, and what the checks read of it (or its HTML to read them from). */
-export type PreviousPage = { source: string } & ({ targets: LinkTargets } | { html: string });
+export type PreviousPage = PreviousFile & ({ targets: LinkTargets } | { html: string });
 
 export interface PageReuse {
   /** `htmlHash`: the hash of `page.html` (htmlHashOf) when the caller has it already (RenderedMarkdown.htmlHash). */
@@ -131,9 +137,9 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
       const file = await unchangedPreviousFile(build, rel);
       if (!file) return undefined;
       const targets = (await (storedTargets ??= readPageTargets(targetsFile(build.manifestPath))))(rel, key);
-      if (targets) return { source: file, targets };
-      const html = await readFile(file, 'utf8').catch(() => undefined);
-      return html === undefined ? undefined : { html, source: file };
+      if (targets) return { ...file, targets };
+      const html = await readFile(file.source, 'utf8').catch(() => undefined);
+      return html === undefined ? undefined : { ...file, html };
     },
   };
 }
@@ -161,12 +167,12 @@ function pageKeyer(base: string): PageReuse['keyOf'] {
 }
 
 /** The previous build's file at `rel`, when it is still exactly as that build left it. */
-export async function unchangedPreviousFile(build: IncrementalBuild, rel: string): Promise<string | undefined> {
+export async function unchangedPreviousFile(build: IncrementalBuild, rel: string): Promise<PreviousFile | undefined> {
   const record = build.previous?.files[rel];
   if (!record) return undefined;
   const file = path.join(build.realOutDir, rel);
   // Synchronously, as the manifest's snapshot does: an fs.promises call costs several times the CPU.
-  return sameFile(record, lstatOrUndefined(file)) ? file : undefined;
+  return sameFile(record, lstatOrUndefined(file)) ? { source: file, identity: record } : undefined;
 }
 
 function lstatOrUndefined(file: string): Stats | undefined {
@@ -184,20 +190,30 @@ export interface RecordedOutput {
 }
 
 /**
- * Records the build just committed. A full build records every file of out/ as it now is; an edit
- * applied in place (`edit`) records the files it wrote and removed over what the previous record
- * holds, so a file edited by hand meanwhile keeps its old record (the next build renders it again).
+ * Records the build just committed. A full build records every file of out/ as it now is (as its
+ * commit left them, when that moved files in place: listing out/ again cost 0.2 s at 10,000
+ * pages); an edit applied in place (`edit`) records the files it wrote and removed over what the
+ * previous record holds, so a file edited by hand meanwhile keeps its old record (the next build
+ * renders it again).
  */
 export async function finishIncremental(
   build: IncrementalBuild,
-  done: { roots: string[]; volatile: boolean; result: BuildManifest['result']; keys: ReadonlyMap<string, string>; targets: ReadonlyMap<string, PageTargets> },
+  done: {
+    roots: string[];
+    volatile: boolean;
+    result: BuildManifest['result'];
+    keys: ReadonlyMap<string, string>;
+    targets: ReadonlyMap<string, PageTargets>;
+    /** Every file of out/ as the commit left it, when it knows (see OutputTarget.committedFiles); else out/ is listed. */
+    files?: Record<string, FileRecord>;
+  },
   edit?: { recorded: RecordedOutput; written: readonly string[]; removed: readonly string[] },
 ): Promise<RecordedOutput> {
   const roots = [...new Set(done.roots)].sort();
   const sameRoots = roots.length === build.roots.length && roots.every((r, i) => r === build.roots[i]);
   // Roots first seen in this build (a new API spec folder) are signed now, as the build leaves them.
   const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
-  const files = edit ? recordEdit(build.realOutDir, edit) : await snapshotOutput(build.realOutDir);
+  const files = edit ? recordEdit(build.realOutDir, edit) : (done.files ?? (await snapshotOutput(build.realOutDir)));
   const kept = new Map<string, { key: string; targets: PageTargets }>();
   for (const [rel, key] of done.keys) {
     const record = files[rel];

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { OutputWriter } from '../emit/output.ts';
 import { isImmutable } from './output-paths.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken } from '../emit/process-owner.ts';
+import type { PreviousFile } from './incremental.ts';
+import type { FileRecord } from './manifest.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder. */
@@ -20,10 +22,12 @@ export interface OutputFile {
 
 export interface OutputTarget {
   write(rel: string, contents: string | Uint8Array): Promise<void>;
-  /** The file is the same as `source` (a file of the previous build): linked, or copied where links are not possible. */
-  linkFrom?(rel: string, source: string): Promise<void>;
+  /** The file is the same as `previous.source` (a file of the previous build, as `previous.identity` says it is now): kept, linked, or copied where links are not possible. */
+  linkFrom?(rel: string, previous: PreviousFile): Promise<void>;
   /** Makes the written files the output; returns the folder that now holds them. */
   commit(): Promise<string>;
+  /** After the commit: every file of the output as it left them, when it knows without listing the folder. */
+  committedFiles?(): Record<string, FileRecord> | undefined;
   abort(): Promise<void>;
 }
 
@@ -31,7 +35,8 @@ export async function openAtomicOutput(outDir: string): Promise<OutputTarget> {
   const writer = await OutputWriter.create(outDir);
   return {
     write: (rel, contents) => writer.write(rel, contents),
-    linkFrom: (rel, source) => writer.linkFrom(rel, source),
+    linkFrom: (rel, previous) => writer.linkFrom(rel, previous.source, previous.identity),
+    committedFiles: () => writer.committedFiles(),
     commit: async () => {
       await writer.commit();
       return outDir;

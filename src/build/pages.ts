@@ -49,7 +49,7 @@ export async function writePages(output: OutputTarget, prepared: PreparedSite, o
     const rel = pageFileOf(route);
     const before = reuse ? await reuse.previous(rel, reuse.keyOf(route.page, htmlHash)) : undefined;
     if (before && output.linkFrom) {
-      await output.linkFrom(rel, before.source);
+      await output.linkFrom(rel, before);
       checked[i] = 'targets' in before ? render.checkedFrom(route, before.targets) : render.withDocument(route, before.html).checked;
     } else {
       const page = render(route);

@@ -30,6 +30,8 @@ export class OutputWriter {
   private readonly kept = new Map<string, FileIdentity>();
   /** The in-place journal is written: a kill from then on is carried forwards by the next run. */
   private journalWritten = false;
+  /** Every file of out/ after a move in place: the kept ones as checked, the moved ones as moved. */
+  private committed: Record<string, FileIdentity> | undefined;
   private readonly dirs = new Map<string, Promise<void>>();
   private readonly slots = new WriteSlots(MAX_IN_FLIGHT);
   private failure: Error | undefined;
@@ -70,16 +72,16 @@ export class OutputWriter {
   }
 
   /**
-   * A file that is the same as `source`, a file of the previous out/ (incremental builds). When
-   * `source` is that file's own place in out/, nothing is done now: at the commit it stays where it
-   * is (in place), or is hard-linked into the new folder (a swap). Otherwise it is linked now.
+   * A file that is the same as `source`, a file of the previous out/ (incremental builds) that is
+   * now as `identity` says (the caller has just compared the two). When `source` is that file's own
+   * place in out/, nothing is done now: at the commit it stays where it is (in place), or is
+   * hard-linked into the new folder (a swap). Otherwise it is linked now.
    */
-  async linkFrom(relPath: string, source: string): Promise<void> {
-    const identity = source === path.join(this.outDir, relPath) ? identityOf(source) : undefined;
-    if (!identity) return this.queue(relPath, () => this.linkNow(relPath, source));
+  async linkFrom(relPath: string, source: string, identity: FileIdentity): Promise<void> {
+    if (source !== path.join(this.outDir, relPath)) return this.queue(relPath, () => this.linkNow(relPath, source));
     if (this.failure) throw this.failure;
     this.written.add(relPath);
-    this.kept.set(relPath, identity);
+    this.kept.set(relPath, { size: identity.size, mtimeMs: identity.mtimeMs, ino: identity.ino });
   }
 
   /** A hard link, so nothing is read or written; a copy (copy-on-write where the file system can) where links are not possible. */
@@ -186,11 +188,25 @@ export class OutputWriter {
         moveStaged(this.tempDir, this.outDir, plan.moves.slice(half));
         await pauseForTest('after-renames');
         removeStale(this.outDir, plan.stale);
+        this.committed = Object.fromEntries(this.kept);
+        for (const rel of plan.moves) {
+          const identity = identityOf(path.join(this.outDir, rel));
+          if (identity) this.committed[rel] = identity;
+        }
       } catch (error) {
         throw partlyApplied(describeWriteError(error as NodeJS.ErrnoException, this.outDir));
       }
     });
     await this.removeStaging();
+  }
+
+  /**
+   * Every file of out/ as the commit left it, when it moved files in place (a swap's folder is
+   * listed by the caller). A file changed by someone else after the commit checked it is recorded
+   * as it was then, so the next build renders it again.
+   */
+  committedFiles(): Record<string, FileIdentity> | undefined {
+    return this.committed;
   }
 
   /** The journal goes first: a staging folder half deleted must not be carried forwards later. */
