@@ -5,9 +5,10 @@
  * switches from one complete build to the next and never answers 404 for a page both have, and it
  * replaces single files in place (write beside, then rename) for an edit.
  */
-import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputWriter } from '../emit/output.ts';
+import { removeStale } from '../emit/apply-in-place.ts';
 import { isImmutable } from './output-paths.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken } from '../emit/process-owner.ts';
 import type { PreviousFile } from './incremental.ts';
@@ -133,11 +134,5 @@ export async function applyToOutput(dir: string, files: readonly { rel: string; 
     // written, after it) or already the same: written where it goes, without a rename.
     await (isImmutable(file.rel) ? writeNew(file.rel, file.contents) : replaceFile(dir, file.rel, file.contents));
   }
-  const emptied = new Set<string>();
-  for (const rel of removed) {
-    await rm(path.join(dir, rel), { force: true });
-    emptied.add(path.dirname(rel));
-  }
-  // Deepest first; a folder still holding files stays (rmdir refuses it).
-  for (const folder of [...emptied].filter((f) => f !== '.').sort((a, b) => b.length - a.length)) await rmdir(path.join(dir, folder)).catch(() => undefined);
+  removeStale(dir, removed);
 }
