@@ -63,19 +63,49 @@ function moveOrder(rels: Iterable<string>): string[] {
 }
 
 /**
- * How `staged` goes into `outDir` when `outputs` (every file of the new build) are to be all it
- * holds; undefined when a staged file would land where out/ has a folder, or under a name out/
- * has as a file (a page that became a folder): the caller swaps the build in whole instead.
+ * How `staged` goes from `stagingDir` into `outDir` when `outputs` (every file of the new build)
+ * are to be all it holds; undefined when the caller must swap the build in whole instead:
+ * - the two folders are on different file systems (out/ a mount point), where a rename cannot move;
+ * - a staged file would land where out/ has a folder, or under a name out/ has as a file (a page
+ *   that became a folder);
+ * - a name of the new build differs from one in out/ only by case or Unicode normalisation
+ *   (`Guide/` renamed `guide/`). On a file system that does not tell them apart (macOS, Windows),
+ *   the move would land in the old folder and the deletion of the old name delete the new file.
  */
-export function planInPlace(outDir: string, staged: Iterable<string>, outputs: ReadonlySet<string>): InPlacePlan | undefined {
+export function planInPlace(stagingDir: string, outDir: string, staged: Iterable<string>, outputs: ReadonlySet<string>): InPlacePlan | undefined {
+  if (lstatSync(stagingDir).dev !== lstatSync(outDir).dev) return undefined;
   const now = listFolder(outDir);
   const moves = moveOrder(staged);
   for (const rel of moves) {
     if (now.folders.has(rel)) return undefined;
     for (let cut = rel.indexOf('/'); cut > 0; cut = rel.indexOf('/', cut + 1)) if (now.files.has(rel.slice(0, cut))) return undefined;
   }
+  if (differByCaseOnly(now, outputs)) return undefined;
   const stale = [...now.files].filter((rel) => !outputs.has(rel)).sort();
   return { moves, stale };
+}
+
+/** A name as a file system that ignores case and Unicode normalisation sees it. */
+const folded = (rel: string) => rel.normalize('NFC').toLowerCase();
+
+/** Some file or folder of `outputs` has a name in out/ that differs from its own only by case or normalisation. */
+function differByCaseOnly(now: FolderListing, outputs: ReadonlySet<string>): boolean {
+  const existing = new Map<string, string>();
+  for (const rel of now.files) existing.set(folded(rel), rel);
+  for (const rel of now.folders) existing.set(folded(rel), rel);
+  const clashes = (rel: string) => {
+    const there = existing.get(folded(rel));
+    return there !== undefined && there !== rel;
+  };
+  const foldersSeen = new Set<string>();
+  for (const rel of outputs) {
+    if (clashes(rel)) return true;
+    for (let folder = path.posix.dirname(rel); folder !== '.' && !foldersSeen.has(folder); folder = path.posix.dirname(folder)) {
+      foldersSeen.add(folder);
+      if (clashes(folder)) return true;
+    }
+  }
+  return false;
 }
 
 /** Writes the journal: from here on the build is carried forwards, whatever happens. */

@@ -168,7 +168,7 @@ export class OutputWriter {
     if (!(await hasMarker(this.outDir, 'output'))) return undefined;
     for (const [rel, identity] of this.kept) if (!sameIdentity(identity, identityOf(path.join(this.outDir, rel)))) return undefined;
     const staged = [...this.written].filter((rel) => !this.kept.has(rel));
-    return planInPlace(this.outDir, staged, this.written);
+    return planInPlace(this.tempDir, this.outDir, staged, this.written);
   }
 
   private async applyInPlace(plan: InPlacePlan): Promise<void> {

@@ -146,7 +146,7 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
-  it('swaps the build in whole when a file of out/ must become a folder, or a folder a file', async () => {
+  it('swaps the build in whole when a file of out/ must become a folder, a folder a file, or a name changes only its case', async () => {
     const site = await copyFixture('basic');
     const extra = path.join(site, 'content/_static/extra');
     await writeFile(extra, 'a file first');
@@ -155,6 +155,8 @@ describe('incremental docsgen build', () => {
     for (const change of [
       async () => (await rm(extra), await cp(path.join(site, 'content/_static/favicon.svg'), path.join(extra, 'inner.svg'))),
       async () => (await rm(extra, { recursive: true }), await writeFile(extra, 'a file again')),
+      // On macOS and Windows moving extra in and deleting Extra would delete the new file.
+      async () => (await rm(extra), await writeFile(path.join(site, 'content/_static/Extra'), 'renamed by case')),
     ]) {
       const folder = await inodeOf(out);
       await change();

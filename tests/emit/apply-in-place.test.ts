@@ -1,6 +1,7 @@
 /** Moving an incremental build's files into out/ in place (src/emit/apply-in-place.ts), and carrying a killed move forwards. */
 import { describe, it, expect } from 'vitest';
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPLY_JOURNAL, finishInterruptedApply, moveStaged, planInPlace, removeStale, writeJournal } from '../../src/emit/apply-in-place.ts';
@@ -19,16 +20,37 @@ const filesOf = async (dir: string) => (await readdir(dir, { recursive: true, wi
 
 describe('in-place apply', () => {
   it('moves files named by their contents first, and lists as stale what the new build lacks (the marker aside)', async () => {
+    const staging = await folderWith({});
     const out = await folderWith({ '.docsgen-output': 'marker', 'a/index.html': 'old', 'gone/index.html': 'old', 'assets/old-1.js': 'old' });
-    const plan = planInPlace(out, ['z/index.html', 'assets/search-index/abc.json', 'a/index.html'], new Set(['a/index.html', 'z/index.html', 'assets/search-index/abc.json']));
+    const plan = planInPlace(staging, out, ['z/index.html', 'assets/search-index/abc.json', 'a/index.html'], new Set(['a/index.html', 'z/index.html', 'assets/search-index/abc.json']));
     expect(plan).toEqual({ moves: ['assets/search-index/abc.json', 'a/index.html', 'z/index.html'], stale: ['assets/old-1.js', 'gone/index.html'] });
   });
 
   it('gives no plan when a staged file would land on a folder of out/, or under one of its files', async () => {
+    const staging = await folderWith({});
     const out = await folderWith({ 'page/index.html': 'a page', 'logo': 'a file' });
-    expect(planInPlace(out, ['page'], new Set(['page']))).toBeUndefined();
-    expect(planInPlace(out, ['logo/small.svg'], new Set(['logo/small.svg']))).toBeUndefined();
-    expect(planInPlace(out, ['page/index.html'], new Set(['page/index.html', 'logo']))).toEqual({ moves: ['page/index.html'], stale: [] });
+    expect(planInPlace(staging, out, ['page'], new Set(['page']))).toBeUndefined();
+    expect(planInPlace(staging, out, ['logo/small.svg'], new Set(['logo/small.svg']))).toBeUndefined();
+    expect(planInPlace(staging, out, ['page/index.html'], new Set(['page/index.html', 'logo']))).toEqual({ moves: ['page/index.html'], stale: [] });
+  });
+
+  it('gives no plan when a name of the new build differs from one in out/ only by case or Unicode normalisation', async () => {
+    const staging = await folderWith({});
+    const out = await folderWith({ 'Guide/index.html': 'old', 'caf\u00e9/index.html': 'old', 'same/index.html': 'kept' });
+    // On macOS the move would land in Guide/ and deleting Guide/index.html would delete the new page.
+    expect(planInPlace(staging, out, ['guide/index.html'], new Set(['guide/index.html', 'same/index.html', 'caf\u00e9/index.html']))).toBeUndefined();
+    expect(planInPlace(staging, out, ['guide/a.png'], new Set(['Guide/index.html', 'guide/a.png', 'same/index.html', 'caf\u00e9/index.html']))).toBeUndefined();
+    expect(planInPlace(staging, out, ['cafe\u0301/index.html'], new Set(['Guide/index.html', 'cafe\u0301/index.html', 'same/index.html']))).toBeUndefined();
+    expect(planInPlace(staging, out, ['same/index.html'], new Set(['Guide/index.html', 'same/index.html', 'caf\u00e9/index.html']))).toEqual({ moves: ['same/index.html'], stale: [] });
+  });
+
+  // /dev/shm is a memory file system on Linux: another device than the temporary folder's disk.
+  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev;
+  it.skipIf(!otherDevice)('gives no plan when the staging folder and out/ are on different file systems (out/ a mount point)', async () => {
+    const staging = await mkdtemp('/dev/shm/docsgen-apply-');
+    const out = await folderWith({ 'a/index.html': 'old' });
+    expect(planInPlace(staging, out, ['a/index.html'], new Set(['a/index.html']))).toBeUndefined();
+    await rm(staging, { recursive: true });
   });
 
   it('deletes stale files and the folders that leaves empty, keeping folders that still hold files', async () => {
