@@ -1,5 +1,6 @@
 /** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,15 +17,48 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+/**
+ * Runs docsgen as a user does. With `hangAfterMs`, a run still going then is taken as hung: Node
+ * writes a diagnostic report (its JavaScript stack and what keeps it alive), which is added to
+ * stderr, and the process is killed, so the test fails saying where docsgen was instead of timing out.
+ */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; hangAfterMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env } });
+    const reports = options.hangAfterMs ? mkdtempSync(path.join(os.tmpdir(), 'docsgen-report-')) : undefined;
+    const nodeArgs = reports ? ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`] : [];
+    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    const watchdog = reports
+      ? setTimeout(() => {
+          child.kill('SIGUSR2');
+          setTimeout(() => {
+            void hangReport(reports).then((report) => {
+              stderr += `\n[test] docsgen ${args.join(' ')} still running after ${options.hangAfterMs} ms; killed. ${report}`;
+              child.kill('SIGKILL');
+            });
+          }, 2000);
+        }, options.hangAfterMs)
+      : undefined;
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
   });
+}
+
+/** The JavaScript stack and the live handles of the report a hung docsgen wrote. */
+async function hangReport(dir: string): Promise<string> {
+  try {
+    const [name] = await readdir(dir);
+    const report = JSON.parse(await readFile(path.join(dir, name!), 'utf8')) as { javascriptStack?: unknown; libuv?: { type: string; is_active: boolean; is_referenced?: boolean }[] };
+    const handles = (report.libuv ?? []).filter((h) => h.is_active && h.is_referenced !== false).map((h) => h.type);
+    return `Report: stack ${JSON.stringify(report.javascriptStack)}; active handles ${JSON.stringify(handles)}`;
+  } catch (error) {
+    return `No report (${String(error)}).`;
+  }
 }
 
 /** A private copy of a fixture site, so tests can break it without affecting others. */

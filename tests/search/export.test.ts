@@ -8,7 +8,9 @@ describe('docsgen search export', () => {
   it('writes DocSearch-shaped records (pages, headings, text and API operations) for the hosted service', async () => {
     const dir = await copyFixture('basic');
     const output = path.join(dir, 'records.json');
-    const result = await runCli(['search', 'export', '--config', path.join(dir, 'config.yaml'), '--output', output]);
+    // Once seen running for the whole test timeout in CI (2026-11-28); if it happens again, the
+    // failure says where docsgen was.
+    const result = await runCli(['search', 'export', '--config', path.join(dir, 'config.yaml'), '--output', output], { hangAfterMs: 45_000 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/wrote \d+ search records/);
     const records = JSON.parse(await readFile(output, 'utf8')) as SearchRecord[];
