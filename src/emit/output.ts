@@ -18,6 +18,8 @@ import { withSignalsDeferred } from './deferred-signals.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
 import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
 import { WriteSlots } from './write-slots.ts';
+// What says a file is still the one judged unchanged: the manifest's own record and test.
+import { sameFile, type FileRecord } from '../build/manifest.ts';
 
 /** Writes in flight at once: enough to keep the disk busy while pages are rendered. */
 const MAX_IN_FLIGHT = 64;
@@ -27,11 +29,11 @@ export class OutputWriter {
   private readonly outDir: string;
   private readonly written = new Set<string>();
   /** Files of out/ the build keeps as they are, with what they were when judged unchanged. */
-  private readonly kept = new Map<string, FileIdentity>();
+  private readonly kept = new Map<string, FileRecord>();
   /** The in-place journal is written: a kill from then on is carried forwards by the next run. */
   private journalWritten = false;
   /** Every file of out/ after a move in place: the kept ones as checked, the moved ones as moved. */
-  private committed: Record<string, FileIdentity> | undefined;
+  private committed: Record<string, FileRecord> | undefined;
   private readonly dirs = new Map<string, Promise<void>>();
   private readonly slots = new WriteSlots(MAX_IN_FLIGHT);
   private failure: Error | undefined;
@@ -77,7 +79,7 @@ export class OutputWriter {
    * place in out/, nothing is done now: at the commit it stays where it is (in place), or is
    * hard-linked into the new folder (a swap). Otherwise it is linked now.
    */
-  async linkFrom(relPath: string, source: string, identity: FileIdentity): Promise<void> {
+  async linkFrom(relPath: string, source: string, identity: FileRecord): Promise<void> {
     if (source !== path.join(this.outDir, relPath)) return this.queue(relPath, () => this.linkNow(relPath, source));
     if (this.failure) throw this.failure;
     this.written.add(relPath);
@@ -166,7 +168,7 @@ export class OutputWriter {
    */
   private async inPlacePlan(): Promise<InPlacePlan | undefined> {
     if (!(await hasMarker(this.outDir, 'output'))) return undefined;
-    for (const [rel, identity] of this.kept) if (!sameIdentity(identity, identityOf(path.join(this.outDir, rel)))) return undefined;
+    for (const [rel, identity] of this.kept) if (!sameFile(identity, identityOf(path.join(this.outDir, rel)))) return undefined;
     const staged = [...this.written].filter((rel) => !this.kept.has(rel));
     return planInPlace(this.tempDir, this.outDir, staged, this.written);
   }
@@ -205,7 +207,7 @@ export class OutputWriter {
    * listed by the caller). A file changed by someone else after the commit checked it is recorded
    * as it was then, so the next build renders it again.
    */
-  committedFiles(): Record<string, FileIdentity> | undefined {
+  committedFiles(): Record<string, FileRecord> | undefined {
     return this.committed;
   }
 
@@ -230,20 +232,10 @@ function partlyApplied(error: DocsgenError): DocsgenError {
   return new DocsgenError(error.message, { ...(error.position ? { position: error.position } : {}), hint });
 }
 
-/** What says a file is still the one judged unchanged: the manifest's own test (manifest.ts, sameFile). */
-interface FileIdentity {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
-
-function identityOf(file: string): FileIdentity | undefined {
+/** The file as the manifest records one (size, modification time, inode), if it is a file. */
+function identityOf(file: string): FileRecord | undefined {
   const info = lstatSync(file, { throwIfNoEntry: false });
   return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
-}
-
-function sameIdentity(a: FileIdentity, b: FileIdentity | undefined): boolean {
-  return b !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
 /** Turns a file system error into a message that says what happened and what to do. */
