@@ -191,6 +191,7 @@ function recordBuild(incremental: IncrementalBuild, options: BuilderOptions, bui
     volatile: built.content.customPages.length > 0 || built.project.config.docs.showLastUpdateTime,
     result: { pages: built.routes.length, findings: built.findings, warnings: built.warnings, baseUrl: built.project.config.baseUrl },
     keys: built.pageKeys,
+    fileKeys: built.fileKeys,
     targets: built.pageTargets,
     ...(built.outputFiles ? { files: built.outputFiles } : {}),
   }, edit);

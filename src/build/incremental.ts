@@ -13,7 +13,8 @@
  *   manifest keeps its URL), so an edit to one page's text leaves every other page's key as it was.
  *   A file named by its contents (the bundle, content images, the search index's shards: see
  *   output-paths.ts) that the previous build wrote under the same name and that is unchanged is
- *   linked the same way: the same name is the same bytes.
+ *   linked the same way: the same name is the same bytes. Any other file that is not a page (a
+ *   sidebar category's items, a static file) is linked when its bytes hash as the manifest records.
  * A file in out/ edited, touched, replaced or removed since the last build is never reused: it is
  * rendered again. A site whose pages depend on what the signature cannot see (custom React pages,
  * "Last updated" dates from git) is never taken as up to date; its unchanged pages are still reused.
@@ -203,6 +204,11 @@ export async function finishIncremental(
     volatile: boolean;
     result: BuildManifest['result'];
     keys: ReadonlyMap<string, string>;
+    /**
+     * The hash of each file that is neither a page nor named by its contents, as the build wrote it
+     * (not for an edit: a file it rewrites in place then keeps no key, and is written again next time).
+     */
+    fileKeys?: ReadonlyMap<string, string>;
     targets: ReadonlyMap<string, PageTargets>;
     /** Every file of out/ as the commit left it, when it knows (see OutputTarget.committedFiles); else out/ is listed. */
     files?: Record<string, FileRecord>;
@@ -214,6 +220,7 @@ export async function finishIncremental(
   // Roots first seen in this build (a new API spec folder) are signed now, as the build leaves them.
   const signature = done.volatile ? '' : sameRoots ? build.signature : await inputSignature(roots, build.extra);
   const files = edit ? recordEdit(build.realOutDir, edit) : (done.files ?? (await snapshotOutput(build.realOutDir)));
+  if (!edit) for (const [rel, key] of done.fileKeys ?? []) if (files[rel] && files[rel].key !== key) files[rel] = { ...files[rel], key };
   const kept = new Map<string, { key: string; targets: PageTargets }>();
   for (const [rel, key] of done.keys) {
     const record = files[rel];

@@ -25,7 +25,7 @@ export interface FileRecord {
   size: number;
   mtimeMs: number;
   ino: number;
-  /** Pages: the key of what the page was rendered from (see PageReuse). */
+  /** Pages: the key of what the page was rendered from (see PageReuse); other files not named by their contents: their bytes, hashed (see emit.ts). */
   key?: string;
 }
 

@@ -124,6 +124,39 @@ describe('incremental docsgen build', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
+  it('keeps a file named by what it is (sidebar items, static files, the sitemap) while its bytes are the same, and writes it again once they differ', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const out = path.join(site, 'out');
+    const named = (await readdir(out, { recursive: true })).filter((f) => f.startsWith(path.join('assets', 'sidebar') + path.sep) || ['favicon.svg', 'sitemap.xml', 'api/mini.yaml'].includes(f)).sort();
+    expect(named.length).toBeGreaterThan(4);
+    const inodes = () => Promise.all(named.map((rel) => inodeOf(path.join(out, rel))));
+    const first = await inodes();
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nA sentence added after the first build.\n');
+    await build(site);
+    expect(await inodes()).toEqual(first);
+    // New bytes from the sources (a static file, a page's sidebar label), and bytes changed in out/ by hand.
+    await writeFile(path.join(site, 'content/_static/favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const second = path.join(site, 'content/guide/second.md');
+    await writeFile(second, (await readFile(second, 'utf8')).replace(/^title: .*$/m, 'title: A retitled page'));
+    const sidebarFiles = named.filter((rel) => rel.startsWith('assets'));
+    const holdsTitle = async (rel: string, title: string) => (await readFile(path.join(out, rel), 'utf8')).includes(title);
+    const labelled = (await Promise.all(sidebarFiles.map((rel) => holdsTitle(rel, 'Second page')))).map((holds, i) => (holds ? sidebarFiles[i] : undefined));
+    const relabelled = labelled.find(Boolean) as string;
+    const sidebarFile = sidebarFiles.find((rel) => !labelled.includes(rel)) as string;
+    await appendFile(path.join(out, sidebarFile), ' ');
+    await build(site);
+    expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    const after = new Map(named.map((rel, i) => [rel, first[i]]));
+    const rewritten = (await inodes()).flatMap((inode, i) => (inode === after.get(named[i] as string) ? [] : [named[i]]));
+    expect(rewritten).toContain('favicon.svg');
+    expect(rewritten).toContain(sidebarFile);
+    expect(await holdsTitle(relabelled, 'A retitled page')).toBe(true);
+    expect(rewritten).toContain(relabelled);
+    expect(rewritten).not.toContain('api/mini.yaml');
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
   it('moves an edit\'s files into out/ in place: the same folder, nothing left beside it, a removed page gone with its folder', async () => {
     const site = await copyFixture('basic');
     await build(site);
