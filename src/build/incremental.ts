@@ -30,7 +30,7 @@ import { projectCacheDir } from '../cache/json-cache.ts';
 import { realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { LinkTargets } from '../checks/link-targets.ts';
-import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredTargetsMemo, type TargetsLookup } from './page-targets.ts';
+import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredPageTargets, type StoredTargetsMemo } from './page-targets.ts';
 import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord } from './manifest.ts';
 
 export interface IncrementalBuild {
@@ -127,7 +127,6 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
   const base = hashText(DOCSGEN_VERSION, themeHash, context);
   const keys = new Map<string, string>();
   const previous = build?.previous;
-  let storedTargets: Promise<TargetsLookup> | undefined;
   return {
     keys,
     targets: new Map(),
@@ -137,12 +136,21 @@ export function pageReuse(build: IncrementalBuild | undefined, context: string, 
       if (!build || previous?.files[rel]?.key !== key) return undefined;
       const file = await unchangedPreviousFile(build, rel);
       if (!file) return undefined;
-      const targets = (await (storedTargets ??= readPageTargets(targetsFile(build.manifestPath))))(rel, key);
+      const targets = (await storedTargetsOf(build)).lookup(rel, key);
       if (targets) return { ...file, targets };
       const html = await readFile(file.source, 'utf8').catch(() => undefined);
       return html === undefined ? undefined : { ...file, html };
     },
   };
+}
+
+/** The targets the last build stored, read once per build when a page is first reused; the build's write goes on from them. */
+const storedTargets = new WeakMap<IncrementalBuild, Promise<StoredPageTargets>>();
+
+function storedTargetsOf(build: IncrementalBuild): Promise<StoredPageTargets> {
+  let stored = storedTargets.get(build);
+  if (!stored) storedTargets.set(build, (stored = readPageTargets(targetsFile(build.manifestPath))));
+  return stored;
 }
 
 /**
@@ -232,7 +240,7 @@ export async function finishIncremental(
   }
   // Targets are used only for a page whose key the manifest and the targets file both give (pageReuse),
   // so either file surviving alone after a failed write cannot pair a page with another build's targets.
-  const targets = edit?.recorded.targets ?? createStoredTargetsMemo();
+  const targets = edit?.recorded.targets ?? (await storedTargets.get(build))?.memo ?? createStoredTargetsMemo();
   await writePageTargets(targetsFile(build.manifestPath), kept, targets);
   await writeManifest(build.manifestPath, { outDir: build.realOutDir, inputs: { roots: done.volatile ? [] : roots, signature }, result: done.result, files });
   return { files, targets };

@@ -19,12 +19,21 @@ export interface PageTargets {
 interface StoredTargets {
   format: number;
   docsgen: string;
+  /** How many strings the table held when it was last made afresh (see SEEDED_GROWTH). */
+  base: number;
   strings: string[];
   /** Page file (relative to out/) → [its key, indexes of its ids, indexes of its hrefs], indexes in base 36 joined by commas. */
   pages: Record<string, [string, string, string]>;
 }
 
-const FORMAT = 2;
+const FORMAT = 3;
+
+/**
+ * A build goes on with the stored table while it holds at most this many times the strings it held
+ * when last made afresh: strings no page uses any more stay in it, so a table grown past that is
+ * made afresh (every page encoded again, about 0.3 s at 10,000 pages).
+ */
+const SEEDED_GROWTH = 2;
 
 export function targetsFile(manifestPath: string): string {
   return manifestPath.replace(/\.json$/, '') + '.targets.json';
@@ -32,44 +41,69 @@ export function targetsFile(manifestPath: string): string {
 
 export type TargetsLookup = (rel: string, key: string) => { ids: Set<string>; hrefs: string[] } | undefined;
 
-/** The stored targets of the last build, or a lookup that finds nothing. */
-export async function readPageTargets(file: string): Promise<TargetsLookup> {
-  const stored = await readCachedJson<StoredTargets>(file);
-  if (stored?.format !== FORMAT || stored.docsgen !== DOCSGEN_VERSION) return () => undefined;
-  const { strings, pages } = stored;
-  const values = (list: string) => (list === '' ? [] : list.split(',').map((index) => strings[parseInt(index, 36)] ?? ''));
-  return (rel, key) => {
-    const entry = Object.hasOwn(pages, rel) ? pages[rel] : undefined;
-    if (!entry || entry[0] !== key) return undefined;
-    return { ids: new Set(values(entry[1])), hrefs: values(entry[2]) };
-  };
+export interface StoredPageTargets {
+  lookup: TargetsLookup;
+  /** The memo the build's own write goes on from. */
+  memo: StoredTargetsMemo;
 }
 
 /**
- * Each page's targets as stored, kept between writes by `build --watch`: an edit encodes only the
- * pages it rendered (at 10,000 pages encoding them all was half a second of every edit), and the
- * file's text is put together from each page's JSON and the strings' JSON as last written
- * (serialising the whole 10 MB again was a third of the rest). Strings the pages no longer use
- * stay in its table, which grows only by what edits add.
+ * The stored targets of the last build (a lookup that finds nothing when there are none), and a memo
+ * for the next write that goes on with the stored table: each list the lookup hands out keeps its
+ * stored encoding, so a page reused as it was is not encoded again (at 10,000 pages encoding every
+ * page's 130 ids and hrefs was 0.27 s of a one-page edit's build).
+ */
+export async function readPageTargets(file: string): Promise<StoredPageTargets> {
+  const stored = await readCachedJson<StoredTargets>(file);
+  if (stored?.format !== FORMAT || stored.docsgen !== DOCSGEN_VERSION) return { lookup: () => undefined, memo: createStoredTargetsMemo() };
+  const { strings, pages } = stored;
+  const seeded = strings.length <= SEEDED_GROWTH * stored.base;
+  const memo = seeded ? seededMemo(strings, stored.base) : createStoredTargetsMemo();
+  const values = (list: string) => (list === '' ? [] : list.split(',').map((index) => strings[parseInt(index, 36)] ?? ''));
+  const lookup: TargetsLookup = (rel, key) => {
+    const entry = Object.hasOwn(pages, rel) ? pages[rel] : undefined;
+    if (!entry || entry[0] !== key) return undefined;
+    const targets = { ids: new Set(values(entry[1])), hrefs: values(entry[2]) };
+    if (seeded) memo.encoded.set(targets.ids, entry[1]).set(targets.hrefs, entry[2]);
+    return targets;
+  };
+  return { lookup, memo };
+}
+
+/**
+ * Each page's targets as stored, kept between writes: by `build --watch` from one edit to the next,
+ * and by a build from the stored file it read. Only what changed is encoded again (at 10,000 pages
+ * encoding them all was half a second of every edit), and the file's text is put together from each
+ * page's JSON and the strings' JSON as last written (serialising the whole 10 MB again was a third
+ * of the rest). Strings the pages no longer use stay in its table until it is made afresh.
  */
 export interface StoredTargetsMemo {
   strings: string[];
-  indexOf: Map<string, number>;
-  encoded: WeakMap<PageTargets, [ids: string, hrefs: string]>;
+  /** Each string's index in `strings`, made when a list must first be encoded (35 ms at 10,000 pages). */
+  indexOf: Map<string, number> | undefined;
+  /** A list of ids or hrefs as encoded (base-36 indexes joined by commas), by the collection it was made from. */
+  encoded: WeakMap<object, string>;
   /** Each page's `"file":[key, ids, hrefs]`, with the key and targets it was made from. */
   pageJson: Map<string, { key: string; targets: PageTargets; json: string }>;
   /** The JSON of the first `count` strings, without the closing bracket. */
   stringsJson: { count: number; text: string };
+  /** See StoredTargets.base; undefined for a table made afresh by the next write. */
+  base: number | undefined;
 }
 
 export function createStoredTargetsMemo(): StoredTargetsMemo {
-  return { strings: [], indexOf: new Map(), encoded: new WeakMap(), pageJson: new Map(), stringsJson: { count: 0, text: '[' } };
+  return { strings: [], indexOf: undefined, encoded: new WeakMap(), pageJson: new Map(), stringsJson: { count: 0, text: '[' }, base: undefined };
+}
+
+function seededMemo(strings: string[], base: number): StoredTargetsMemo {
+  return { ...createStoredTargetsMemo(), strings, base };
 }
 
 /** Written beside and renamed; a file that cannot be written only costs the next build speed. */
 export async function writePageTargets(file: string, pages: ReadonlyMap<string, { key: string; targets: PageTargets }>, memo = createStoredTargetsMemo()): Promise<void> {
-  const { strings, indexOf } = memo;
+  const { strings } = memo;
   const index = (value: string) => {
+    const indexOf = (memo.indexOf ??= new Map(strings.map((s, i) => [s, i])));
     let i = indexOf.get(value);
     if (i === undefined) {
       i = strings.push(value) - 1;
@@ -78,18 +112,22 @@ export async function writePageTargets(file: string, pages: ReadonlyMap<string, 
     return i.toString(36);
   };
   // One short string a page, not arrays of numbers: at 10,000 pages the arrays were 60 MB at the end of a build.
-  const list = (values: Iterable<string>) => Array.from(values, index).join(',');
+  const list = (values: Iterable<string>) => {
+    let encoded = memo.encoded.get(values);
+    if (encoded === undefined) memo.encoded.set(values, (encoded = Array.from(values, index).join(',')));
+    return encoded;
+  };
   const pageJson = new Map<string, { key: string; targets: PageTargets; json: string }>();
   for (const [rel, { key, targets }] of pages) {
     let entry = memo.pageJson.get(rel);
     if (entry?.key !== key || entry.targets !== targets) {
-      let encoded = memo.encoded.get(targets);
-      if (!encoded) memo.encoded.set(targets, (encoded = [list(targets.ids), list(targets.hrefs)]));
-      entry = { key, targets, json: `${JSON.stringify(rel)}:${JSON.stringify([key, ...encoded] satisfies StoredTargets['pages'][string])}` };
+      const stored: StoredTargets['pages'][string] = [key, list(targets.ids), list(targets.hrefs)];
+      entry = { key, targets, json: `${JSON.stringify(rel)}:${JSON.stringify(stored)}` };
     }
     pageJson.set(rel, entry);
   }
   memo.pageJson = pageJson;
+  memo.base ??= strings.length;
   await replaceCachedText(file, storedText(memo));
 }
 
@@ -99,5 +137,5 @@ function storedText(memo: StoredTargetsMemo): string {
   for (let i = stringsJson.count; i < strings.length; i++) stringsJson.text += (i > 0 ? ',' : '') + JSON.stringify(strings[i]);
   stringsJson.count = strings.length;
   const pages = Array.from(memo.pageJson.values(), (entry) => entry.json).join(',');
-  return `{"format":${FORMAT},"docsgen":${JSON.stringify(DOCSGEN_VERSION)},"strings":${stringsJson.text}],"pages":{${pages}}}`;
+  return `{"format":${FORMAT},"docsgen":${JSON.stringify(DOCSGEN_VERSION)},"base":${memo.base ?? strings.length},"strings":${stringsJson.text}],"pages":{${pages}}}`;
 }
