@@ -9,12 +9,13 @@
  * Nothing in it is trusted without checking: the inputs are signed again and every file of out/ is
  * compared with its record before the manifest is used (see incremental.ts).
  */
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Finding } from '../checks/findings.ts';
 import { OUTPUT_MARKER } from '../emit/folder-marker.ts';
+import { listTree } from '../emit/list-tree.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { cacheReadsAllowed } from '../cache/reads.ts';
@@ -88,24 +89,16 @@ type FileStat = { size: number; mtimeMs: number; ino: number };
  * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
  */
 async function listFiles(root: string): Promise<[string, FileStat][] | undefined> {
-  const statOf = (file: string): FileStat | undefined => {
-    const info = lstatSync(file, { throwIfNoEntry: false });
-    return info ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
-  };
+  const statOf = (info: Stats): FileStat => ({ size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
   const info = lstatSync(root, { throwIfNoEntry: false });
   if (!info) return undefined;
-  if (!info.isDirectory()) return [['', { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino }]];
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  } catch {
-    entries = [];
-  }
-  // Joined by hand: path.relative and path.join on every file were a fifth of an up-to-date build.
+  if (!info.isDirectory()) return [['', statOf(info)]];
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  const files = entries.filter((e) => !e.isDirectory()).map((e) => (e.parentPath === root ? e.name : `${e.parentPath.slice(prefix.length)}${path.sep}${e.name}`));
-  files.sort();
-  return files.map((rel) => [rel, statOf(prefix + rel) ?? { size: -1, mtimeMs: -1, ino: -1 }]);
+  const files = (listTree(root)?.files ?? []).sort();
+  return files.map((rel) => {
+    const now = lstatSync(prefix + rel, { throwIfNoEntry: false });
+    return [rel, now ? statOf(now) : { size: -1, mtimeMs: -1, ino: -1 }];
+  });
 }
 
 /** Each file of the output folder (the marker aside) as it is now. */
@@ -113,7 +106,7 @@ export async function snapshotOutput(outDir: string): Promise<Record<string, Fil
   const files: Record<string, FileRecord> = {};
   for (const [rel, info] of (await listFiles(outDir)) ?? []) {
     if (rel === OUTPUT_MARKER) continue;
-    files[rel.split(path.sep).join('/')] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+    files[rel] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
   }
   return files;
 }

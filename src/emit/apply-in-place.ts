@@ -16,10 +16,11 @@
  * serve --out) moves what is still staged and deletes what the journal names before anything else
  * (swap.ts, recoverInterruptedSwap). Ctrl+C, SIGTERM and SIGHUP wait until the apply is done.
  */
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, readFileSync, type Dirent } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isImmutable } from '../build/output-paths.ts';
 import { OUTPUT_MARKER } from './folder-marker.ts';
+import { listTree } from './list-tree.ts';
 
 /** The staging folder's journal: written once every staged file is in place, before any is moved. */
 export const APPLY_JOURNAL = '.docsgen-apply.json';
@@ -38,23 +39,10 @@ interface FolderListing {
   folders: Set<string>;
 }
 
-/** Every file and folder under `root`, relative and `/`-separated (the marker aside). */
+/** Every file and folder under `root`, relative and `/`-separated (the marker and the journal aside). */
 function listFolder(root: string): FolderListing {
-  const listing: FolderListing = { files: new Set(), folders: new Set() };
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(root, { recursive: true, withFileTypes: true });
-  } catch {
-    return listing;
-  }
-  const prefix = root + path.sep;
-  for (const entry of entries) {
-    const rel = entry.parentPath === root ? entry.name : `${entry.parentPath.slice(prefix.length)}${path.sep}${entry.name}`;
-    const posix = rel.split(path.sep).join('/');
-    if (entry.isDirectory()) listing.folders.add(posix);
-    else if (posix !== OUTPUT_MARKER && posix !== APPLY_JOURNAL) listing.files.add(posix);
-  }
-  return listing;
+  const { files, folders } = listTree(root) ?? { files: [], folders: [] };
+  return { files: new Set(files.filter((rel) => rel !== OUTPUT_MARKER && rel !== APPLY_JOURNAL)), folders: new Set(folders) };
 }
 
 /** Named-by-contents files first (nothing names them yet), then the rest; each group in path order. */
