@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pageIndexRecords, apiRecords, type IndexedRecord } from '../search/records.ts';
-import { fixedNames, indexFiles, pageEntry, PageIndex, type IndexFileNames, type PageEntry } from '../search/shards.ts';
+import { fixedNames, indexFiles, pageEntry, pageEntryFromBlocks, PageIndex, type IndexFileNames, type PageEntry } from '../search/shards.ts';
 import { loadPageKeysMemo, type PageKeysMemo } from '../search/keys-memo.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import type { RouteEntry } from '../routes.ts';
@@ -43,7 +43,7 @@ interface KeptIndex {
   searchable: WeakMap<RouteEntry, SearchableRoute>;
 }
 
-/** A route that can be searched: what its records are made from, and the records when needed. */
+/** A route that can be searched: what its records are made from, and the records or its index entry when needed. */
 interface SearchableRoute {
   url: string;
   /** The page's rendered markdown or its API description: a new object when the page changed. */
@@ -51,6 +51,8 @@ interface SearchableRoute {
   /** What else of the route its records show (section, title, description). */
   shown: string;
   records: () => IndexedRecord[];
+  /** Its entry in the index, undefined when it has no records; its keys from `memo` where it holds them. */
+  entry: (memo?: PageKeysMemo) => PageEntry | undefined;
 }
 
 type IndexMeta = { language: string; tag: string };
@@ -83,12 +85,20 @@ function searchableRoute(config: Project['config'], route: RouteEntry, rendered:
   const url = withBase(config.baseUrl, route.page.route);
   if (route.page.kind === 'api' && route.page.api) {
     const api = route.page.api;
-    return { url, source, shown: '', records: () => apiRecords(api, url, meta) };
+    const records = () => apiRecords(api, url, meta);
+    return { url, source, shown: '', records, entry: (memo) => entryOfRecords(url, records(), memo) };
   }
   const md = route.doc ? rendered.get(route.doc) : undefined;
-  const page = { url, section: route.section ?? config.title, title: route.page.title, description: route.page.description };
-  const records = () => pageIndexRecords({ ...page, blocks: md?.searchBlocks ?? [] }, meta);
-  return { url, source, shown: JSON.stringify([page.section, page.title, page.description]), records };
+  const page = { url, section: route.section ?? config.title, title: route.page.title, description: route.page.description, blocks: md?.searchBlocks ?? [] };
+  const records = () => pageIndexRecords(page, meta);
+  const blocksHash = md?.searchBlocksHash;
+  // A doc always has its page's record.
+  const entry = (memo?: PageKeysMemo) => (memo && blocksHash ? pageEntryFromBlocks(page, blocksHash, meta, memo) : entryOfRecords(url, records(), memo));
+  return { url, source, shown: JSON.stringify([page.section, page.title, page.description]), records, entry };
+}
+
+function entryOfRecords(url: string, records: IndexedRecord[], memo: PageKeysMemo | undefined): PageEntry | undefined {
+  return records.length > 0 ? pageEntry({ url, records }, memo) : undefined;
 }
 
 /** The index of every searchable route, made afresh (unchanged pages' keys from the memo). */
@@ -97,11 +107,11 @@ function indexAll(routes: readonly SearchableRoute[], meta: IndexMeta, options: 
   const entries: PageEntry[] = [];
   const pages: KeptIndex['pages'] = new Map();
   for (const route of routes) {
-    const list = route.records();
-    if (list.length === 0) continue;
+    const entry = route.entry(options.memo);
+    if (!entry) continue;
     pages.set(route.url, { id: entries.length, source: route.source, shown: route.shown });
-    entries.push(pageEntry({ url: route.url, records: list }, options.memo));
-    if (options.keepRecords) records.push(...list.map(({ code: _code, ...record }) => record));
+    entries.push(entry);
+    if (options.keepRecords) records.push(...route.records().map(({ code: _code, ...record }) => record));
   }
   return { kept: { index: new PageIndex(entries, meta), urls: routes.map((r) => r.url), pages, folders: new Map(), shardNames: new Map(), searchable: new WeakMap() }, records };
 }

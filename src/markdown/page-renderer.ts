@@ -28,6 +28,7 @@ import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
 import { checkMarkdownLimits } from './limits.ts';
 import { tokenizeLinkTargets } from '../checks/link-targets.ts';
 import { htmlHashOf, type CachedMarkdown } from '../cache/markdown-cache.ts';
+import { hashText } from '../cache/fingerprint.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -40,6 +41,8 @@ export interface RenderedMarkdown {
   linkTargets?: { ids: string[]; hrefs: string[] };
   /** The hash of `html` (htmlHashOf), in a result made for the cache or read from it: a page's key uses it instead of hashing the HTML again. */
   htmlHash?: string;
+  /** The hash of `searchBlocks`, made with `htmlHash`: the search index finds the page's keys by it without making its records (see pageEntryFromBlocks). */
+  searchBlocksHash?: string;
 }
 
 export interface MarkdownRendererOptions {
@@ -102,7 +105,7 @@ export function createRecordingRenderer(options: MarkdownRendererOptions, rawHtm
   return (markdown, relPath) => {
     resolved = { docs: {}, assets: {} };
     const result = render(markdown, relPath);
-    return { result: { ...result, htmlHash: htmlHashOf(result.html) }, ...resolved };
+    return { result: { ...result, htmlHash: htmlHashOf(result.html), searchBlocksHash: hashText(JSON.stringify(result.searchBlocks)) }, ...resolved };
   };
 }
 

@@ -51,6 +51,16 @@ export function keysFingerprint(records: readonly IndexedRecord[]): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
+/**
+ * The same for a doc whose markdown came with the hash of its search blocks (RenderedMarkdown
+ * .searchBlocksHash): the blocks and the section, title and description are all its records are
+ * made from, so this fingerprint stands for them without making them (see pageEntryFromBlocks).
+ */
+export function blocksFingerprint(page: { section: string; title: string; description: string }, blocksHash: string): string {
+  const text = `${DOCSGEN_VERSION}\u0004blocks\u0001${page.section}\u0001${page.title}\u0001${page.description}\u0001${blocksHash}`;
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
 export async function loadPageKeysMemo(cacheRoot: string): Promise<PageKeysMemo> {
   const file = path.join(cacheRoot, FILE);
   const earlier = new Map<string, string>();

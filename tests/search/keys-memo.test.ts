@@ -5,8 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageIndexRecords, type PageForSearch } from '../../src/search/records.ts';
-import { buildEmbeddedIndex, fixedNames, indexFiles, type IndexPage } from '../../src/search/shards.ts';
-import { loadPageKeysMemo } from '../../src/search/keys-memo.ts';
+import { buildEmbeddedIndex, fixedNames, indexFiles, pageEntry, pageEntryFromBlocks, type IndexPage } from '../../src/search/shards.ts';
+import { blocksFingerprint, loadPageKeysMemo } from '../../src/search/keys-memo.ts';
 import { withoutCacheReads } from '../../src/cache/reads.ts';
 
 const meta = { language: 'en', tag: 'docs-default-current' };
@@ -98,3 +98,48 @@ describe('search keys memo', () => {
     await rm(cacheRoot, { recursive: true, force: true });
   });
 });
+
+describe("a doc's entry made from its search blocks", () => {
+  const word = fc.oneof(fc.constantFrom('colour', 'colours', 'licence', 'café', 'v1.6', 'the', 'hub', 'a#b'), fc.string({ minLength: 1, maxLength: 6 }));
+  const text = fc.array(word, { maxLength: 6 }).map((words) => words.join(' '));
+  const block = fc.oneof(
+    fc.record({ kind: fc.constant('heading' as const), level: fc.integer({ min: 2, max: 6 }), text, anchor: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('', 'x#y')) }),
+    fc.record({ kind: fc.constant('text' as const), text }),
+    fc.record({ kind: fc.constant('text' as const), text, code: fc.constant(true as const) }),
+  );
+  const pageArb = fc.record({ section: text, title: text, description: text, blocks: fc.array(block, { maxLength: 10 }) });
+
+  it("is the entry of the page's records, its keys worked out or taken from the memo, for random pages", async () => {
+    const cacheRoot = await mkdtemp(path.join(tmpdir(), 'docsgen-keys-'));
+    await fc.assert(
+      fc.asyncProperty(pageArb, async (fields) => {
+        const page: PageForSearch = { url: '/docs/p/', ...fields };
+        const expected = pageEntry({ url: page.url, records: pageIndexRecords(page, meta) });
+        const memo = await loadPageKeysMemo(cacheRoot);
+        expect(pageEntryFromBlocks(page, 'blocks-hash', meta, memo)).toEqual(expected);
+        expect(pageEntryFromBlocks(page, 'blocks-hash', meta, memo)).toEqual(expected);
+      }),
+      { numRuns: 200, seed: 23 },
+    );
+    await rm(cacheRoot, { recursive: true, force: true });
+  });
+
+  it('takes the keys from the memo only for the same blocks and the same section, title and description', async () => {
+    const cacheRoot = await mkdtemp(path.join(tmpdir(), 'docsgen-keys-'));
+    const page: PageForSearch = { url: '/docs/p/', section: 'Guide', title: 'Licence backup', description: 'How to back up.', blocks: [{ kind: 'text', text: 'Back up the hub.' }] };
+    // As an earlier build left it.
+    await writeFile(path.join(cacheRoot, 'search-keys.txt'), `${blocksFingerprint(page, 'h1')} planted 1 1\n`);
+    const memo = await loadPageKeysMemo(cacheRoot);
+    expect(pageEntryFromBlocks(page, 'h1', meta, memo).keys).toBe('planted 1 1');
+    for (const [other, hash] of [
+      [page, 'h2'],
+      [{ ...page, section: 'Other' }, 'h1'],
+      [{ ...page, title: 'Other' }, 'h1'],
+      [{ ...page, description: 'Other.' }, 'h1'],
+    ] as const) {
+      expect(pageEntryFromBlocks(other, hash, meta, memo).keys).not.toContain('planted');
+    }
+    await rm(cacheRoot, { recursive: true, force: true });
+  });
+});
+
