@@ -1,6 +1,6 @@
 /** Shared test helpers: run the CLI as users do, copy fixtures, serve a build, drive Chromium. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** With `hangAfterMs`: the folder made for the run's diagnostic report, deleted by the time the run ends. */
+  reportDir?: string;
 }
 
 /**
@@ -44,7 +46,9 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
       : undefined;
     child.on('close', (code) => {
       clearTimeout(watchdog);
-      resolve({ code: code ?? -1, stdout, stderr });
+      // The folder this run made for its report: what the report said is in stderr by now.
+      if (reports) rmSync(reports, { recursive: true, force: true });
+      resolve({ code: code ?? -1, stdout, stderr, ...(reports ? { reportDir: reports } : {}) });
     });
   });
 }
