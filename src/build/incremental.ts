@@ -31,7 +31,7 @@ import { realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { LinkTargets } from '../checks/link-targets.ts';
 import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredPageTargets, type StoredTargetsMemo } from './page-targets.ts';
-import { inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord } from './manifest.ts';
+import { fileRecordOf, inputSignature, manifestFile, outputIntact, readManifest, sameFile, snapshotOutput, writeManifest, type BuildManifest, type FileRecord } from './manifest.ts';
 
 export interface IncrementalBuild {
   realOutDir: string;
@@ -253,7 +253,7 @@ function recordEdit(outDir: string, edit: { recorded: RecordedOutput; written: r
   for (const rel of edit.removed) delete files[rel];
   for (const rel of edit.written) {
     const info = lstatSync(path.join(outDir, rel), { throwIfNoEntry: false });
-    if (info) files[rel] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+    if (info) files[rel] = fileRecordOf(info);
     else delete files[rel];
   }
   return files;

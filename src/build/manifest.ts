@@ -81,23 +81,20 @@ export async function inputSignature(roots: readonly string[], extra: readonly s
   return hash.digest('hex');
 }
 
-type FileStat = { size: number; mtimeMs: number; ino: number };
-
 /**
  * Every file (or symlink) below `root`, sorted, with its lstat; undefined when `root` does not
  * exist. Synchronous on purpose: hundreds of stats in a row cost a few milliseconds this way, and
  * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
  */
-async function listFiles(root: string): Promise<[string, FileStat][] | undefined> {
-  const statOf = (info: Stats): FileStat => ({ size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
+async function listFiles(root: string): Promise<[string, FileRecord][] | undefined> {
   const info = lstatSync(root, { throwIfNoEntry: false });
   if (!info) return undefined;
-  if (!info.isDirectory()) return [['', statOf(info)]];
+  if (!info.isDirectory()) return [['', fileRecordOf(info)]];
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const files = (listTree(root)?.files ?? []).sort();
   return files.map((rel) => {
     const now = lstatSync(prefix + rel, { throwIfNoEntry: false });
-    return [rel, now ? statOf(now) : { size: -1, mtimeMs: -1, ino: -1 }];
+    return [rel, now ? fileRecordOf(now) : { size: -1, mtimeMs: -1, ino: -1 }];
   });
 }
 
@@ -106,9 +103,14 @@ export async function snapshotOutput(outDir: string): Promise<Record<string, Fil
   const files: Record<string, FileRecord> = {};
   for (const [rel, info] of (await listFiles(outDir)) ?? []) {
     if (rel === OUTPUT_MARKER) continue;
-    files[rel] = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+    files[rel] = info;
   }
   return files;
+}
+
+/** A file as the manifest records it: what sameFile compares. */
+export function fileRecordOf(info: Stats): FileRecord {
+  return { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
 }
 
 /** The file is still the one the manifest recorded (nobody rewrote, replaced or touched it). */

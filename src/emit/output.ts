@@ -19,7 +19,7 @@ import { refuseWatchedOutput } from './watch-lock.ts';
 import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
 import { WriteSlots } from './write-slots.ts';
 // What says a file is still the one judged unchanged: the manifest's own record and test.
-import { sameFile, type FileRecord } from '../build/manifest.ts';
+import { fileRecordOf, sameFile, type FileRecord } from '../build/manifest.ts';
 
 /** Writes in flight at once: enough to keep the disk busy while pages are rendered. */
 const MAX_IN_FLIGHT = 64;
@@ -235,7 +235,7 @@ function partlyApplied(error: DocsgenError): DocsgenError {
 /** The file as the manifest records one (size, modification time, inode), if it is a file. */
 function identityOf(file: string): FileRecord | undefined {
   const info = lstatSync(file, { throwIfNoEntry: false });
-  return info?.isFile() ? { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino } : undefined;
+  return info?.isFile() ? fileRecordOf(info) : undefined;
 }
 
 /** Turns a file system error into a message that says what happened and what to do. */
