@@ -30,28 +30,36 @@ export function pageRecords(page: PageForSearch, meta: { language: string; tag: 
 
 export function pageIndexRecords(page: PageForSearch, meta: { language: string; tag: string }): IndexedRecord[] {
   const records: IndexedRecord[] = [];
+  let position = 0;
+  forEachPageRecord(page, (type, content, code, url, hierarchy) => {
+    const record: IndexedRecord = { objectID: `${page.url}-${position++}`, url, hierarchy: { ...hierarchy }, content, type, language: meta.language, docusaurus_tag: meta.tag };
+    records.push(code ? { ...record, code: true } : record);
+  });
+  return records;
+}
+
+/**
+ * What each record of a page is, in order: the page's own, then one per heading and text block,
+ * with the URL of the heading it is under. `hierarchy` is the walk's own, changed by the headings
+ * that follow: a caller that keeps it copies it (the search index's fragments read it as they go).
+ */
+export function forEachPageRecord(page: PageForSearch, visit: (type: Level | 'content', content: string | null, code: boolean, url: string, hierarchy: Readonly<Hierarchy>) => void): void {
   const hierarchy = emptyHierarchy();
   hierarchy.lvl0 = page.section;
   hierarchy.lvl1 = page.title;
   let anchorUrl = page.url;
-  let position = 0;
-  const push = (type: Level | 'content', content: string | null, code = false) => {
-    const record: IndexedRecord = { objectID: `${page.url}-${position++}`, url: anchorUrl, hierarchy: { ...hierarchy }, content, type, language: meta.language, docusaurus_tag: meta.tag };
-    records.push(code ? { ...record, code: true } : record);
-  };
-  push('lvl1', page.description || null);
+  visit('lvl1', page.description || null, false, anchorUrl, hierarchy);
   for (const block of page.blocks) {
     if (block.kind === 'heading') {
       const level = Math.min(6, block.level) as 2 | 3 | 4 | 5 | 6;
       hierarchy[`lvl${level}`] = block.text;
       for (let deeper = level + 1; deeper <= 6; deeper++) hierarchy[`lvl${deeper}` as Level] = null;
       anchorUrl = `${page.url}#${block.anchor}`;
-      push(`lvl${level}`, null);
+      visit(`lvl${level}`, null, false, anchorUrl, hierarchy);
     } else {
-      push('content', block.text, block.code === true);
+      visit('content', block.text, block.code === true, anchorUrl, hierarchy);
     }
   }
-  return records;
 }
 
 /**

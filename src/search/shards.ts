@@ -9,8 +9,8 @@
  * the browser, within the fragments of the pages that ranked first.
  */
 import { searchKey, STOP_WORDS, tokenize } from '../../theme/search/analyze.ts';
-import { FIELD, FRAGMENTS_PER_FOLDER, LEVELS, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
-import { pageIndexRecords, type IndexedRecord, type PageForSearch } from './records.ts';
+import { FIELD, FRAGMENTS_PER_FOLDER, LEVELS, type Hierarchy, type IndexManifest, type Level, type PageFragment, type TermShard } from '../../theme/search/types.ts';
+import { forEachPageRecord, pageIndexRecords, type IndexedRecord, type PageForSearch } from './records.ts';
 import { blocksFingerprint, encodePageKeys, keysFingerprint, type PageKeys, type PageKeysMemo } from './keys-memo.ts';
 import { Postings } from './postings.ts';
 
@@ -122,10 +122,12 @@ export function pageEntryFromBlocks(page: PageForSearch, blocksHash: string, met
 /** The levels under a page's title: a record's place is its anchor and these. */
 const PLACE_LEVELS = LEVELS.slice(2);
 
-/** The part of a record's URL after its first `#` ('' without one). */
-function anchorOf(url: string): string {
+/** A record's place: the part of its URL after its first `#` ('' without one), then its headings under the page's title. */
+function placeOf(url: string, hierarchy: Readonly<Hierarchy>): (string | null)[] {
   const hash = url.indexOf('#');
-  return hash >= 0 ? url.slice(hash + 1) : '';
+  const place: (string | null)[] = [hash >= 0 ? url.slice(hash + 1) : ''];
+  for (const level of PLACE_LEVELS) place.push(hierarchy[level]);
+  return place;
 }
 
 /** Makes a fragment's records: a record under the same anchor and headings as the one before it leaves them out (a fifth of the fragments). */
@@ -147,32 +149,14 @@ function fragmentRecords(): { records: (string | null)[][]; add(place: (string |
 function fragmentOf(page: IndexPage): PageFragment {
   const first = page.records[0];
   const fragment = fragmentRecords();
-  for (const r of page.records) {
-    const place: (string | null)[] = [anchorOf(r.url)];
-    for (const level of PLACE_LEVELS) place.push(r.hierarchy[level]);
-    fragment.add(place, r.code ? 'code' : r.type, r.content);
-  }
+  for (const r of page.records) fragment.add(placeOf(r.url, r.hierarchy), r.code ? 'code' : r.type, r.content);
   return { url: page.url, lvl0: first?.hierarchy.lvl0 ?? null, lvl1: first?.hierarchy.lvl1 ?? null, records: fragment.records };
 }
 
-/** fragmentOf the page's records, walking its blocks as pageIndexRecords does (tests/search/shards.test.ts compares the two). */
+/** fragmentOf the page's records, walking them as pageIndexRecords does without making them (tests/search/keys-memo.test.ts compares the two). */
 function fragmentOfBlocks(page: PageForSearch): PageFragment {
-  const hierarchy: (string | null)[] = [page.section, page.title, null, null, null, null, null];
-  let url = page.url;
   const fragment = fragmentRecords();
-  const add = (type: string, content: string | null) => fragment.add([anchorOf(url), ...hierarchy.slice(2)], type, content);
-  add('lvl1', page.description || null);
-  for (const block of page.blocks) {
-    if (block.kind === 'heading') {
-      const level = Math.min(6, block.level);
-      hierarchy[level] = block.text;
-      for (let deeper = level + 1; deeper <= 6; deeper++) hierarchy[deeper] = null;
-      url = `${page.url}#${block.anchor}`;
-      add(`lvl${level}`, null);
-    } else {
-      add(block.code ? 'code' : 'content', block.text);
-    }
-  }
+  forEachPageRecord(page, (type, content, code, url, hierarchy) => fragment.add(placeOf(url, hierarchy), code ? 'code' : type, content));
   return { url: page.url, lvl0: page.section, lvl1: page.title, records: fragment.records };
 }
 
