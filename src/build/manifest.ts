@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import type { Finding } from '../checks/findings.ts';
 import { OUTPUT_MARKER } from '../emit/folder-marker.ts';
 import { listTree } from '../emit/list-tree.ts';
+import { isLeftoverName } from '../emit/leftover-names.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { cacheReadsAllowed } from '../cache/reads.ts';
@@ -102,7 +103,8 @@ async function listFiles(root: string): Promise<[string, FileRecord][] | undefin
 export async function snapshotOutput(outDir: string): Promise<Record<string, FileRecord>> {
   const files: Record<string, FileRecord> = {};
   for (const [rel, info] of (await listFiles(outDir)) ?? []) {
-    if (rel === OUTPUT_MARKER) continue;
+    // The staging folder of a build into a mounted out/ (another one's, running) is not the site.
+    if (rel === OUTPUT_MARKER || isLeftoverName(rel.split('/', 1)[0]!)) continue;
     files[rel] = info;
   }
   return files;

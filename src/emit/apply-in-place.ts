@@ -16,11 +16,12 @@
  * serve --out) moves what is still staged and deletes what the journal names before anything else
  * (swap.ts, recoverInterruptedSwap). Ctrl+C, SIGTERM and SIGHUP wait until the apply is done.
  */
-import { lstatSync, mkdirSync, renameSync, rmdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isImmutable } from '../build/output-paths.ts';
 import { OUTPUT_MARKER } from './folder-marker.ts';
 import { listTree } from './list-tree.ts';
+import { isLeftoverName } from './leftover-names.ts';
 
 /** The staging folder's journal: written once every staged file is in place, before any is moved. */
 export const APPLY_JOURNAL = '.docsgen-apply.json';
@@ -32,6 +33,11 @@ export interface InPlacePlan {
   moves: string[];
   /** Files of out/ that the new build does not have. */
   stale: string[];
+  /**
+   * Entries of out/ deleted before anything moves in (out/ a mount point, which cannot be swapped,
+   * when its files cannot be replaced one by one): then every file of the build is staged.
+   */
+  clear?: string[];
 }
 
 interface FolderListing {
@@ -39,10 +45,17 @@ interface FolderListing {
   folders: Set<string>;
 }
 
-/** Every file and folder under `root`, relative and `/`-separated (the marker and the journal aside). */
+/**
+ * Every file and folder under `root`, relative and `/`-separated: the marker, the journal and the
+ * staging folders of builds into a mounted out/ aside.
+ */
 function listFolder(root: string): FolderListing {
   const { files, folders } = listTree(root) ?? { files: [], folders: [] };
-  return { files: new Set(files.filter((rel) => rel !== OUTPUT_MARKER && rel !== APPLY_JOURNAL)), folders: new Set(folders) };
+  const ofSite = (rel: string) => !isLeftoverName(rel.split('/', 1)[0]!);
+  return {
+    files: new Set(files.filter((rel) => rel !== OUTPUT_MARKER && rel !== APPLY_JOURNAL && ofSite(rel))),
+    folders: new Set(folders.filter(ofSite)),
+  };
 }
 
 /** Named-by-contents files first (nothing names them yet), then the rest; each group in path order. */
@@ -96,12 +109,32 @@ function differByCaseOnly(now: FolderListing, outputs: ReadonlySet<string>): boo
   return false;
 }
 
+/**
+ * A plan for a mounted out/ whose files cannot be replaced one by one: everything of out/ but the
+ * marker and staging folders is deleted, then every file of the build (all of them staged) moves in.
+ */
+export function planReplacingAll(outDir: string, outputs: Iterable<string>): InPlacePlan {
+  const clear = readdirSync(outDir).filter((name) => name !== OUTPUT_MARKER && !isLeftoverName(name));
+  return { moves: moveOrder(outputs), stale: [], clear: clear.sort() };
+}
+
 /** Writes the journal: from here on the build is carried forwards, whatever happens. */
 export function writeJournal(stagingDir: string, plan: InPlacePlan): void {
   const file = path.join(stagingDir, APPLY_JOURNAL);
+  const clear = plan.clear?.length ? { clear: plan.clear } : {};
   // Written beside and renamed, so a journal is either whole or absent.
-  writeFileSync(`${file}.tmp`, JSON.stringify({ format: JOURNAL_FORMAT, stale: plan.stale }));
+  writeFileSync(`${file}.tmp`, JSON.stringify({ format: JOURNAL_FORMAT, stale: plan.stale, ...clear }));
   renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * Deletes the plan's `clear` entries, then writes the journal again without them: a run that
+ * carries the apply forwards must not delete, under the same names, files already moved in.
+ */
+export function clearOut(stagingDir: string, outDir: string, plan: InPlacePlan): void {
+  if (!plan.clear?.length) return;
+  for (const rel of plan.clear) rmSync(path.join(outDir, rel), { recursive: true, force: true });
+  writeJournal(stagingDir, { moves: plan.moves, stale: plan.stale });
 }
 
 /** Moves staged files into out/ (all of `rels`, or those of them still staged after a kill). */
@@ -145,21 +178,30 @@ export function removeStale(outDir: string, stale: readonly string[]): void {
  */
 export function finishInterruptedApply(stagingDir: string, outDir: string): boolean {
   let stale: string[];
+  let clear: string[];
   try {
-    const journal = JSON.parse(readFileSync(path.join(stagingDir, APPLY_JOURNAL), 'utf8')) as { format?: number; stale?: unknown };
+    const journal = JSON.parse(readFileSync(path.join(stagingDir, APPLY_JOURNAL), 'utf8')) as { format?: number; stale?: unknown; clear?: unknown };
     if (journal.format !== JOURNAL_FORMAT || !Array.isArray(journal.stale)) return false;
-    stale = journal.stale.filter((rel): rel is string => typeof rel === 'string' && isInside(rel));
+    stale = journal.stale.filter(isSafeEntry);
+    clear = Array.isArray(journal.clear) ? journal.clear.filter(isSafeEntry) : [];
   } catch {
     return false;
   }
   if (!lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return false;
-  moveStaged(stagingDir, outDir, moveOrder(listFolder(stagingDir).files));
+  const moves = moveOrder(listFolder(stagingDir).files);
+  clearOut(stagingDir, outDir, { moves, stale, clear });
+  moveStaged(stagingDir, outDir, moves);
   removeStale(outDir, stale);
   rmSync(path.join(stagingDir, APPLY_JOURNAL), { force: true });
   return true;
 }
 
-/** A journal names files inside out/ only: a damaged one must not reach outside it. */
-function isInside(rel: string): boolean {
-  return rel !== '' && !path.posix.isAbsolute(rel) && !rel.split('/').some((part) => part === '..' || part === '');
+/**
+ * A journal names files inside out/ only: a damaged one must not reach outside it, nor delete the
+ * marker or a staging folder (the one being carried forwards among them).
+ */
+function isSafeEntry(rel: unknown): rel is string {
+  if (typeof rel !== 'string' || rel === '' || path.posix.isAbsolute(rel)) return false;
+  const parts = rel.split('/');
+  return !parts.some((part) => part === '..' || part === '' || part === '.') && parts[0] !== OUTPUT_MARKER && !isLeftoverName(parts[0]!);
 }

@@ -13,7 +13,9 @@ import { DocsgenError } from '../errors.ts';
 import { hasMarker, writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
 import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
-import { APPLY_JOURNAL, moveStaged, planInPlace, removeStale, writeJournal, type InPlacePlan } from './apply-in-place.ts';
+import { APPLY_JOURNAL, clearOut, moveStaged, planInPlace, planReplacingAll, removeStale, writeJournal, type InPlacePlan } from './apply-in-place.ts';
+import { isMountPoint } from './mount-point.ts';
+import { isLeftoverName } from './leftover-names.ts';
 import { withSignalsDeferred } from './deferred-signals.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
 import { blockedFolder, probeWrite, type WriteProbe } from './blocked-folder.ts';
@@ -38,9 +40,16 @@ export class OutputWriter {
   private readonly slots = new WriteSlots(MAX_IN_FLIGHT);
   private failure: Error | undefined;
 
-  private constructor(outDir: string, tempDir: string) {
+  /**
+   * out/ is a mount point (a Docker volume, say): it cannot be swapped, so the build is staged
+   * inside it and always moved in place.
+   */
+  private readonly mounted: boolean;
+
+  private constructor(outDir: string, tempDir: string, mounted: boolean) {
     this.outDir = outDir;
     this.tempDir = tempDir;
+    this.mounted = mounted;
   }
 
   /** `outDir` is followed through symlinks: a linked out/ keeps its link and gets a new target folder. */
@@ -51,13 +60,14 @@ export class OutputWriter {
       throw describeWriteError(error, parent);
     });
     await recoverInterruptedSwap(realOut);
-    const tempDir = leftoverPath(realOut, 'temp');
+    const mounted = isMountPoint(realOut);
+    const tempDir = leftoverPath(realOut, 'temp', mounted ? 'inside' : 'beside');
     await mkdir(tempDir, { recursive: true })
       .then(() => writeMarker(tempDir, 'output'))
       .catch((error: NodeJS.ErrnoException) => {
         throw describeWriteError(error, tempDir);
       });
-    return new OutputWriter(realOut, tempDir);
+    return new OutputWriter(realOut, tempDir, mounted);
   }
 
   /** Paths (relative to out/) of every file written so far. */
@@ -146,10 +156,10 @@ export class OutputWriter {
   /** Makes the finished build out/: its new files moved in place when it kept files of out/, else swapped in whole. */
   async commit(): Promise<void> {
     await this.flush();
-    const plan = this.kept.size > 0 ? await this.inPlacePlan() : undefined;
+    if (this.mounted) return this.commitIntoMount();
+    const plan = this.kept.size > 0 && (await hasMarker(this.outDir, 'output')) ? this.inPlacePlan() : undefined;
     if (plan) return this.applyInPlace(plan);
-    for (const rel of this.kept.keys()) await this.queue(rel, () => this.linkNow(rel, path.join(this.outDir, rel)));
-    await this.flush();
+    await this.stageKeptFiles();
     let setAside: string[];
     try {
       setAside = await swapIn(this.tempDir, this.outDir);
@@ -166,11 +176,34 @@ export class OutputWriter {
    * unchanged. One changed meanwhile (by another build, or a person) sends the build the swap's way,
    * as every incremental build went before: a new folder with the kept files linked in as they are.
    */
-  private async inPlacePlan(): Promise<InPlacePlan | undefined> {
-    if (!(await hasMarker(this.outDir, 'output'))) return undefined;
+  private inPlacePlan(): InPlacePlan | undefined {
     for (const [rel, identity] of this.kept) if (!sameFile(identity, identityOf(path.join(this.outDir, rel)))) return undefined;
     const staged = [...this.written].filter((rel) => !this.kept.has(rel));
     return planInPlace(this.tempDir, this.outDir, staged, this.written);
+  }
+
+  /** The kept files hard-linked into the staging folder as they are, which then holds the whole build. */
+  private async stageKeptFiles(): Promise<void> {
+    for (const rel of this.kept.keys()) await this.queue(rel, () => this.linkNow(rel, path.join(this.outDir, rel)));
+    await this.flush();
+    this.kept.clear();
+  }
+
+  /**
+   * A mounted out/ takes the build in place: file by file where it can, or else (a page that
+   * became a folder, a kept file changed meanwhile) emptied and then given every file of the build.
+   */
+  private async commitIntoMount(): Promise<void> {
+    if (!(await isOwnMount(this.outDir))) {
+      throw new DocsgenError('out/ was filled during the build with files docsgen did not make; they were left as they are', {
+        position: { file: this.outDir },
+        hint: 'move those files away, or pass another folder with --out, and build again',
+      });
+    }
+    const plan = this.inPlacePlan();
+    if (plan) return this.applyInPlace(plan);
+    await this.stageKeptFiles();
+    return this.applyInPlace(planReplacingAll(this.outDir, this.written));
   }
 
   private async applyInPlace(plan: InPlacePlan): Promise<void> {
@@ -178,12 +211,15 @@ export class OutputWriter {
       await pauseForTest('before-renames');
       await refuseWatchedOutput(this.outDir);
       try {
+        // A mounted out/ gets its marker before the journal: a kill after it leaves docsgen's folder.
+        if (this.mounted) await writeMarker(this.outDir, 'output');
         writeJournal(this.tempDir, plan);
       } catch (error) {
         throw describeWriteError(error as NodeJS.ErrnoException, this.tempDir);
       }
       this.journalWritten = true;
       try {
+        clearOut(this.tempDir, this.outDir, plan);
         const half = Math.ceil(plan.moves.length / 2);
         moveStaged(this.tempDir, this.outDir, plan.moves.slice(0, half));
         await pauseForTest('between-renames');
@@ -230,6 +266,12 @@ function partlyApplied(error: DocsgenError): DocsgenError {
   // The next build renders every file of out/ that differs from what the last complete build recorded.
   const hint = 'out/ now holds part of this build: fix the cause and build again, which repairs it';
   return new DocsgenError(error.message, { ...(error.position ? { position: error.position } : {}), hint });
+}
+
+/** A mounted out/ is docsgen's when it has the marker or holds nothing but builds' staging folders. */
+async function isOwnMount(outDir: string): Promise<boolean> {
+  if (await hasMarker(outDir, 'output')) return true;
+  return (await readdir(outDir)).every(isLeftoverName);
 }
 
 /** The file as the manifest records one (size, modification time, inode), if it is a file. */

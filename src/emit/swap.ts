@@ -22,8 +22,9 @@ import { OUTPUT_MARKER, hasMarker } from './folder-marker.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner } from './process-owner.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
 import { finishInterruptedApply } from './apply-in-place.ts';
+import { LEFTOVER_PREFIX } from './leftover-names.ts';
 
-const PREFIX = { temp: '.docsgen-tmp-', old: '.docsgen-old-' } as const;
+const PREFIX = LEFTOVER_PREFIX;
 type LeftoverKind = keyof typeof PREFIX;
 
 interface Leftover {
@@ -34,10 +35,14 @@ interface Leftover {
   made: number;
 }
 
-/** `.docsgen-tmp-out-<pid>.<start>-<time>-<random>`, beside out/. */
-export function leftoverPath(outDir: string, kind: LeftoverKind): string {
+/**
+ * `.docsgen-tmp-out-<pid>.<start>-<time>-<random>`, beside out/, or inside it (`within`) when
+ * out/ is a mount point, the only place from which its files can be renamed into it.
+ */
+export function leftoverPath(outDir: string, kind: LeftoverKind, within: 'beside' | 'inside' = 'beside'): string {
   const stamp = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-  return path.join(path.dirname(outDir), `${PREFIX[kind]}${path.basename(outDir)}-${ownerToken(currentOwner())}-${stamp}`);
+  const folder = within === 'inside' ? outDir : path.dirname(outDir);
+  return path.join(folder, `${PREFIX[kind]}${path.basename(outDir)}-${ownerToken(currentOwner())}-${stamp}`);
 }
 
 function parseLeftover(name: string, base: string): Leftover | undefined {
@@ -63,6 +68,12 @@ async function exists(file: string): Promise<boolean> {
  * whose process is gone. Returns the name of the restored copy, if one was.
  */
 export async function recoverInterruptedSwap(outDir: string): Promise<string | undefined> {
+  const restored = await recoverBeside(outDir);
+  await recoverInside(outDir);
+  return restored;
+}
+
+async function recoverBeside(outDir: string): Promise<string | undefined> {
   const parent = path.dirname(outDir);
   const names = await readdir(parent).catch(() => [] as string[]);
   const dead = names
@@ -90,6 +101,22 @@ export async function recoverInterruptedSwap(outDir: string): Promise<string | u
   const deletable = dead.filter((l) => l.name !== restored && !unfinished.includes(l) && (outExists || l.kind === 'temp'));
   await Promise.all(deletable.map((l) => removeOwnFolder(path.join(parent, l.name))));
   return restored;
+}
+
+/**
+ * The staging folders that builds into a mounted out/ left inside it: an apply cut short after its
+ * journal is completed, the rest deleted (out/ itself was never set aside).
+ */
+async function recoverInside(outDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  const dead = names
+    .map((name) => parseLeftover(name, path.basename(outDir)))
+    .filter((l): l is Leftover => l !== undefined && l.kind === 'temp' && !isRunning(l.owner))
+    .sort((a, b) => a.made - b.made);
+  for (const staging of dead) {
+    const dir = path.join(outDir, staging.name);
+    if (carriedForward(dir, outDir)) await removeOwnFolder(dir);
+  }
 }
 
 /**

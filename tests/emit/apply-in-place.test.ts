@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APPLY_JOURNAL, finishInterruptedApply, moveStaged, planInPlace, removeStale, writeJournal } from '../../src/emit/apply-in-place.ts';
+import { APPLY_JOURNAL, clearOut, finishInterruptedApply, moveStaged, planInPlace, planReplacingAll, removeStale, writeJournal } from '../../src/emit/apply-in-place.ts';
 
 /** A folder holding `files` (relative path → text). */
 async function folderWith(files: Record<string, string>): Promise<string> {
@@ -93,5 +93,50 @@ describe('in-place apply', () => {
     moveStaged(staging, out, ['a.html']);
     expect(() => moveStaged(staging, out, ['a.html'])).not.toThrow();
     expect(await readFile(path.join(out, 'a.html'), 'utf8')).toBe('new');
+  });
+  // A build into a mounted out/ stages inside it (output.ts): that folder, another build's, and the
+  // marker are never the site's files.
+  const STAGING = '.docsgen-tmp-out-41.7-mx0a06ix-23a38c';
+  const OTHER_STAGING = '.docsgen-tmp-out-42.9-mx0a07aa-0f0f0f';
+
+  it('leaves the staging folders inside a mounted out/ and its marker out of a plan', async () => {
+    const out = await folderWith({ '.docsgen-output': 'marker', 'page/index.html': 'old', 'gone.html': 'old', [`${STAGING}/page/index.html`]: 'new', [`${OTHER_STAGING}/x.html`]: 'theirs' });
+    const staging = path.join(out, STAGING);
+    expect(planInPlace(staging, out, ['page/index.html'], new Set(['page/index.html']))).toEqual({ moves: ['page/index.html'], stale: ['gone.html'] });
+    expect(planReplacingAll(out, ['page/index.html', 'assets/app-1.js'])).toEqual({ moves: ['assets/app-1.js', 'page/index.html'], stale: [], clear: ['gone.html', 'page'] });
+  });
+
+  it('carries a replacing apply forwards: out/ emptied once, then every staged file moved in', async () => {
+    const out = await folderWith({ '.docsgen-output': 'marker', 'downloads': 'a file', 'page/index.html': 'old', [`${OTHER_STAGING}/x.html`]: 'theirs' });
+    const staging = await folderWith({ 'downloads/notes.txt': 'now a folder', 'page/index.html': 'new' });
+    const plan = planReplacingAll(out, ['downloads/notes.txt', 'page/index.html']);
+    writeJournal(staging, plan);
+    expect(finishInterruptedApply(staging, out)).toBe(true);
+    expect(await filesOf(out)).toEqual(['.docsgen-output', `${OTHER_STAGING}/x.html`, 'downloads/notes.txt', 'page/index.html']);
+  });
+
+  it('does not empty out/ again for an apply killed after emptying it: files moved in since stay', async () => {
+    const out = await folderWith({ 'page/index.html': 'old', 'other.html': 'old' });
+    const staging = await folderWith({ 'page/index.html': 'new page', 'other.html': 'new other' });
+    const plan = planReplacingAll(out, ['other.html', 'page/index.html']);
+    writeJournal(staging, plan);
+    clearOut(staging, out, plan);
+    moveStaged(staging, out, ['other.html']);
+    // killed here: the next run carries it forwards
+    expect(finishInterruptedApply(staging, out)).toBe(true);
+    expect(await readFile(path.join(out, 'other.html'), 'utf8')).toBe('new other');
+    expect(await readFile(path.join(out, 'page/index.html'), 'utf8')).toBe('new page');
+  });
+
+  it('ignores what a damaged journal would clear outside the site: the marker, staging folders, other folders', async () => {
+    const parent = await folderWith({ 'precious.txt': 'keep me' });
+    const out = path.join(parent, 'out');
+    await mkdir(path.join(out, OTHER_STAGING), { recursive: true });
+    await writeFile(path.join(out, '.docsgen-output'), 'marker');
+    await writeFile(path.join(out, OTHER_STAGING, 'x.html'), 'theirs');
+    const staging = await folderWith({ 'page.html': 'new' });
+    await writeFile(path.join(staging, APPLY_JOURNAL), JSON.stringify({ format: 1, stale: [], clear: ['..', '../precious.txt', '.', '.docsgen-output', OTHER_STAGING] }));
+    expect(finishInterruptedApply(staging, out)).toBe(true);
+    expect(await filesOf(parent)).toEqual(['out/.docsgen-output', `out/${OTHER_STAGING}/x.html`, 'out/page.html', 'precious.txt']);
   });
 });
