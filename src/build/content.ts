@@ -18,6 +18,7 @@ import { withGeneratedIndexes } from './category-pages.ts';
 import { NOT_FOUND_ROUTE } from '../routes.ts';
 import { loadYamlMemo } from '../cache/yaml-memo.ts';
 import { loadCleanSvgMemo } from '../cache/svg-memo.ts';
+import type { LinkResolvers } from '../markdown/links.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
 
@@ -90,7 +91,7 @@ function sidebarWithCategoryPages(project: Project, docs: readonly DocSource[], 
 }
 
 /** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */
-export function linkTargets(project: Project, content: Pick<Content, 'allDocs' | 'assets'>): { routeOfDoc(rel: string): string | undefined; urlOfAsset(rel: string): string | undefined } {
+export function linkTargets(project: Project, content: Pick<Content, 'allDocs' | 'assets'>): Pick<LinkResolvers, 'routeOfDoc' | 'urlOfAsset' | 'sizeOfAsset'> {
   const byRelPath = new Map(content.allDocs.map((d) => [d.relPath, d]));
   return {
     routeOfDoc: (rel) => {
@@ -98,6 +99,7 @@ export function linkTargets(project: Project, content: Pick<Content, 'allDocs' |
       return doc ? withBase(project.config.baseUrl, doc.route) : undefined;
     },
     urlOfAsset: (rel) => content.assets.get(rel)?.url,
+    sizeOfAsset: (rel) => content.assets.get(rel)?.size,
   };
 }
 

@@ -51,6 +51,7 @@ export function markdownInput(project: Project, content: Content, docs: readonly
     // Workers cannot call back into this thread, so they get every route and image URL up front.
     allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),
     allAssetUrls: Object.fromEntries([...content.assets].map(([rel, a]) => [rel, a.url])),
+    allAssetSizes: Object.fromEntries([...content.assets].flatMap(([rel, a]) => (a.size ? [[rel, a.size]] : []))),
     baseUrl: project.config.baseUrl,
     progress: options.progress,
   };

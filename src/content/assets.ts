@@ -8,11 +8,15 @@ import { shortHash } from '../cache/fingerprint.ts';
 import path from 'node:path';
 import { ASSETS_DIR } from '../bundle/client.ts';
 import { readContentFile, type ContentWarning } from './files.ts';
+import { svgSize, type ImageSize } from './image-size.ts';
+import { decodeContentText } from './encoding.ts';
 
 export interface HashedAsset {
   file: string;
   url: string;
   outPath: string;
+  /** An SVG's declared size (image-size.ts). */
+  size?: ImageSize;
 }
 
 export interface ContentFiles {
@@ -36,10 +40,17 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
         const ext = path.posix.extname(rel);
         const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
         const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(read.bytes)}${ext.toLowerCase()}`;
-        out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath });
+        const size = ext.toLowerCase() === '.svg' ? sizeOfSvg(read.bytes) : undefined;
+        out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath, ...(size ? { size } : {}) });
       }),
   );
   return out;
+}
+
+/** Decoded as the SVG script check reads it (svg-script.ts). */
+function sizeOfSvg(bytes: Uint8Array): ImageSize | undefined {
+  const decoded = decodeContentText(bytes);
+  return 'text' in decoded ? svgSize(decoded.text) : undefined;
 }
 
 /**

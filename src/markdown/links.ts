@@ -14,6 +14,7 @@ import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
 import type { RemovedHtml } from './sanitize.ts';
+import type { ImageSize } from '../content/image-size.ts';
 
 export interface LinkRecord {
   /** The href as written in the rendered page. */
@@ -42,7 +43,16 @@ export interface LinkContext {
   routeOfDoc(relPath: string): string | undefined;
   /** Public URL of a content asset, by its path relative to content/. */
   urlOfAsset(relPath: string): string | undefined;
+  /** The size an SVG asset declares (image-size.ts), by its path relative to content/. */
+  sizeOfAsset?(relPath: string): ImageSize | undefined;
 }
+
+/**
+ * A diagram at least this wide (CSS pixels) shrinks past legibility on a phone: its labels, 13-16 px
+ * in the real site's diagrams, would be 5-6 px in a 328 px column. On narrow screens it keeps this
+ * width in a box that scrolls sideways (theme/styles/main.css, `.figure-scroll`).
+ */
+export const WIDE_FIGURE_PX = 640;
 
 
 /** The per-build part of the link context; the file's own path comes from the VFile. */
@@ -58,7 +68,8 @@ export function rehypeLinks(resolvers: LinkResolvers) {
     (file.data as { links?: LinkFindings }).links = findings;
     const dir = path.posix.dirname(context.relPath);
 
-    visitElements(tree, (node: Element, _index, _parent, ancestors) => {
+    const wide: { node: Element; parent: Root | Element }[] = [];
+    visitElements(tree, (node: Element, _index, parent, ancestors) => {
       if (node.tagName !== 'a' && node.tagName !== 'img') return;
       const { line, column } = startOf(node, ancestors);
       if (!passesUrlPolicy(node, findings, { line, column })) return;
@@ -83,12 +94,36 @@ export function rehypeLinks(resolvers: LinkResolvers) {
         if (url) {
           node.properties.src = url;
           findings.assets.push(assetPath);
+          const size = context.sizeOfAsset?.(assetPath);
+          // Not inside a link: a focusable box there would be a control inside a control.
+          const inLink = ancestors.some((a) => a.type === 'element' && a.tagName === 'a');
+          if (size && giveSize(node, size) && size.width >= WIDE_FIGURE_PX && parent && !inLink) wide.push({ node, parent });
         } else {
           findings.missingImages.push({ href: source, source, line, column });
         }
       }
     });
+    // After the walk, which must not meet the wrappers (nor the images again).
+    for (const { node, parent } of wide) wrapInScroller(node, parent);
   };
+}
+
+/**
+ * Gives an image its file's size as `width` and `height` (not when the author set either), so the
+ * browser reserves its space. True when it did.
+ */
+function giveSize(node: Element, size: ImageSize): boolean {
+  if (node.properties.width !== undefined || node.properties.height !== undefined) return false;
+  node.properties.width = size.width;
+  node.properties.height = size.height;
+  return true;
+}
+
+/** The image in a `<span class="figure-scroll">`, which keyboard users can focus to scroll it. */
+function wrapInScroller(node: Element, parent: Root | Element): void {
+  const index = parent.children.indexOf(node);
+  if (index < 0) return;
+  parent.children[index] = { type: 'element', tagName: 'span', properties: { className: ['figure-scroll'], tabIndex: 0 }, children: [node] };
 }
 
 /** Markdown links and images (all forms end up here) get the policy raw HTML gets in sanitize.ts. */

@@ -50,6 +50,7 @@ export interface MarkdownRendererOptions {
   baseUrl: string;
   routeOfDoc: LinkContext['routeOfDoc'];
   urlOfAsset: LinkContext['urlOfAsset'];
+  sizeOfAsset?: LinkContext['sizeOfAsset'];
   /** Always parse with every syntax extension (the reference the per-page choice must equal). */
   fullSyntax?: boolean;
 }
@@ -162,7 +163,7 @@ function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax, r
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(syntax.rawHtml && rawHtml ? [rawHtml] : [])
     .use(rehypeHeadings)
-    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset })
+    .use(rehypeLinks, { baseUrl: options.baseUrl, routeOfDoc: options.routeOfDoc, urlOfAsset: options.urlOfAsset, ...(options.sizeOfAsset ? { sizeOfAsset: options.sizeOfAsset } : {}) })
     .use(rehypeSearchBlocks)
     .use(rehypeShiki, options.highlighter)
     .use(rehypeTabs)

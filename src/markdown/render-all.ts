@@ -13,6 +13,7 @@ import type { HighlightCache } from '../cache/highlight-cache.ts';
 import type { RenderedMarkdown } from './page-renderer.ts';
 import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
+import type { ImageSize } from '../content/image-size.ts';
 
 /** Below this many pages to render, starting a worker costs more than it saves. */
 const WORKER_THRESHOLD = 200;
@@ -32,6 +33,7 @@ export interface RenderAllInput {
   /** Every doc's route and asset's URL, for workers (which cannot call back into this thread). */
   allDocRoutes?: Record<string, string>;
   allAssetUrls?: Record<string, string>;
+  allAssetSizes?: Record<string, ImageSize>;
   docs: readonly DocSource[];
   cache: MarkdownCache;
   /** Highlighted code blocks kept across builds. */
@@ -39,6 +41,7 @@ export interface RenderAllInput {
   baseUrl: string;
   routeOfDoc(relPath: string): string | undefined;
   urlOfAsset(relPath: string): string | undefined;
+  sizeOfAsset?(relPath: string): ImageSize | undefined;
   progress(phase: string, done: number, total: number): void;
 }
 
@@ -118,7 +121,8 @@ async function withLocalRenderer(docs: readonly DocSource[], input: RenderAllInp
   // loads Shiki at once.
   const lazy = input.highlightCache?.mayHaveEntries() ?? false;
   const highlighter = await createCodeHighlighter(languagesIn(docs.map((d) => d.markdown)), { lazy, ...(input.highlightCache ? { cache: input.highlightCache } : {}) });
-  const render = createRecordingRenderer({ highlighter, baseUrl: input.baseUrl, routeOfDoc: input.routeOfDoc, urlOfAsset: input.urlOfAsset }, rawHtml);
+  const { baseUrl, routeOfDoc, urlOfAsset, sizeOfAsset } = input;
+  const render = createRecordingRenderer({ highlighter, baseUrl, routeOfDoc, urlOfAsset, ...(sizeOfAsset ? { sizeOfAsset } : {}) }, rawHtml);
   const renderDoc = async (doc: DocSource): Promise<CachedMarkdown> => {
     const attempt = () => render(doc.markdown, doc.relPath);
     try {
@@ -160,6 +164,7 @@ async function renderInParallel(docs: readonly DocSource[], lanes: number, input
     baseUrl: input.baseUrl,
     docRoutes: input.allDocRoutes ?? {},
     assetUrls: input.allAssetUrls ?? {},
+    assetSizes: input.allAssetSizes ?? {},
     langs: languagesIn(docs.map((d) => d.markdown)),
   };
   const pool = Array.from({ length: lanes - 1 }, () => takePrestarted(setup) ?? startWorker(setup));

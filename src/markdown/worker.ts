@@ -10,11 +10,13 @@ import { createCodeHighlighter } from './highlight.ts';
 import { createRecordingRenderer } from './render.ts';
 import { describePageError, type PageErrorInfo } from './page-errors.ts';
 import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
+import type { ImageSize } from '../content/image-size.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
   docRoutes: Record<string, string>;
   assetUrls: Record<string, string>;
+  assetSizes: Record<string, ImageSize>;
   langs: string[];
 }
 
@@ -41,6 +43,7 @@ const render = createRecordingRenderer({
   baseUrl: setup.baseUrl,
   routeOfDoc: (rel) => setup.docRoutes[rel],
   urlOfAsset: (rel) => setup.assetUrls[rel],
+  sizeOfAsset: (rel) => setup.assetSizes[rel],
 });
 const madeDirs = new Set<string>();
 

@@ -152,3 +152,48 @@ describe('landing page layout', () => {
     await page.close();
   });
 });
+
+describe('a wide diagram', () => {
+  const ROUTE = 'user-guide/what-is/system-overview/';
+  const DIAGRAM = 'img[src*="ops-system-overview"]';
+
+  it('on a phone keeps legible labels in a box that scrolls sideways, by keyboard too, without the page scrolling', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 } });
+    await openRoute(site, page, ROUTE);
+    const box = page.locator(`.figure-scroll:has(${DIAGRAM})`);
+    await box.scrollIntoViewIfNeeded();
+    // 800 px drawn at 640: labels of 13-15 px stay 10-12 px (in the 328 px column they were 5-6 px).
+    expect(Math.round((await page.locator(DIAGRAM).boundingBox())?.width ?? 0)).toBe(640);
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await box.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // 40 px a press: ten reach the end of the 312 px that did not fit.
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((el) => Math.round(el.scrollLeft + el.clientWidth) >= el.scrollWidth - 1)).toBe(true);
+    // A diagram shown larger than the screen is not zoomed (zooming would shrink it to the screen).
+    await page.waitForSelector('html[data-zoom-attached="none"]', { timeout: 5000 });
+    await page.locator(DIAGRAM).click();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.medium-zoom-overlay').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('on a desktop fits its column without scrolling and zooms on a click', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } });
+    await openRoute(site, page, ROUTE);
+    const box = page.locator(`.figure-scroll:has(${DIAGRAM})`);
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const image = await page.locator(DIAGRAM).evaluate((img: HTMLImageElement) => ({ width: img.getBoundingClientRect().width, ratio: img.getBoundingClientRect().height / img.getBoundingClientRect().width }));
+    expect(image.width).toBeLessThanOrEqual(800);
+    expect(image.ratio).toBeCloseTo(520 / 800, 2);
+    await page.waitForSelector('html[data-zoom-attached="true"]', { timeout: 5000 });
+    await page.locator(DIAGRAM).click();
+    await page.waitForSelector('.medium-zoom-overlay');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

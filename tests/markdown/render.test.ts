@@ -80,3 +80,34 @@ describe('heading ids never take the ids the theme and page data own', () => {
     expect(out.html).not.toMatch(/id="(main-content|__docsgen_data)"/);
   });
 });
+
+describe('images get their file size, and wide diagrams a box that scrolls on a phone', () => {
+  const sizes: Record<string, { width: number; height: number }> = {
+    'guide/img/wide.svg': { width: 800, height: 520 },
+    'guide/img/icon.svg': { width: 20, height: 20 },
+  };
+  const renderWithSizes = async () =>
+    createMarkdownRenderer({
+      highlighter: await createCodeHighlighter([]),
+      baseUrl: '/docs/',
+      routeOfDoc: () => undefined,
+      urlOfAsset: (rel) => (rel in sizes ? `/docs/assets/img/${rel.split('/').pop()}` : undefined),
+      sizeOfAsset: (rel) => sizes[rel],
+    });
+
+  it('sizes every image whose size is known and wraps a wide one in a focusable scrolling box', async () => {
+    const render = await renderWithSizes();
+    const html = render('![Overview](./img/wide.svg)\n\nAn icon ![i](./img/icon.svg) inline.\n', 'guide/page.md').html;
+    expect(html).toContain('<p><span class="figure-scroll" tabindex="0"><img src="/docs/assets/img/wide.svg" alt="Overview" loading="lazy" decoding="async" width="800" height="520"></span></p>');
+    expect(html).toContain('<img src="/docs/assets/img/icon.svg" alt="i" loading="lazy" decoding="async" width="20" height="20">');
+    expect(html.match(/figure-scroll/g)).toHaveLength(1);
+  });
+
+  it('leaves a size the author gave, and a wide image inside a link, without the box', async () => {
+    const render = await renderWithSizes();
+    const html = render('<img src="./img/wide.svg" alt="small" width="300">\n\n[![Overview](./img/wide.svg)](https://example.com/)\n', 'guide/page.md').html;
+    expect(html).not.toContain('figure-scroll');
+    expect(html).toContain('<img src="/docs/assets/img/wide.svg" alt="small" width="300" loading="lazy" decoding="async">');
+    expect(html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer"><img src="/docs/assets/img/wide.svg" alt="Overview" loading="lazy" decoding="async" width="800" height="520"></a>');
+  });
+});

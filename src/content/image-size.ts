@@ -1,0 +1,36 @@
+/**
+ * The size an SVG image declares on its root element (`width`/`height` in pixels, or else its
+ * `viewBox`), read when the image is hashed. Pages give their images that size as `width` and
+ * `height`, so the browser reserves the space before the file arrives, and the markdown stage knows
+ * which diagrams are too wide to read on a phone (links.ts).
+ */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Undefined when the root element gives no usable size (percentages, ems, nothing). */
+export function svgSize(text: string): ImageSize | undefined {
+  const root = /<svg\b[^>]*>/i.exec(text.slice(0, 4096))?.[0];
+  if (!root) return undefined;
+  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(root)?.[1];
+  const width = pixels(attribute('width'));
+  const height = pixels(attribute('height'));
+  if (width !== undefined && height !== undefined) return { width, height };
+  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  if (!box || box.length !== 4 || !box.every(Number.isFinite)) return undefined;
+  const [, , boxWidth = 0, boxHeight = 0] = box;
+  if (boxWidth <= 0 || boxHeight <= 0) return undefined;
+  // One side given: the other follows the viewBox's proportions, as a browser sizes it.
+  if (width !== undefined) return { width, height: round((width * boxHeight) / boxWidth) };
+  if (height !== undefined) return { width: round((height * boxWidth) / boxHeight), height };
+  return { width: round(boxWidth), height: round(boxHeight) };
+}
+
+function pixels(value: string | undefined): number | undefined {
+  const match = value === undefined ? null : /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/i.exec(value);
+  const number = match ? Number(match[1]) : NaN;
+  return number > 0 ? round(number) : undefined;
+}
+
+const round = (n: number) => Math.max(1, Math.round(n));
