@@ -41,15 +41,16 @@ export class OutputWriter {
   private failure: Error | undefined;
 
   /**
-   * out/ is a mount point (a Docker volume, say): it cannot be swapped, so the build is staged
-   * inside it and always moved in place.
+   * The build is staged inside out/, which then cannot be swapped, so it is always moved in place:
+   * out/ is a mount point (a Docker volume, say), or its parent folder may not be written (a web
+   * root handed to its user inside a folder that is not theirs).
    */
-  private readonly mounted: boolean;
+  private readonly stagedInside: boolean;
 
-  private constructor(outDir: string, tempDir: string, mounted: boolean) {
+  private constructor(outDir: string, tempDir: string, stagedInside: boolean) {
     this.outDir = outDir;
     this.tempDir = tempDir;
-    this.mounted = mounted;
+    this.stagedInside = stagedInside;
   }
 
   /** `outDir` is followed through symlinks: a linked out/ keeps its link and gets a new target folder. */
@@ -60,14 +61,17 @@ export class OutputWriter {
       throw describeWriteError(error, parent);
     });
     await recoverInterruptedSwap(realOut);
-    const mounted = isMountPoint(realOut);
-    const tempDir = leftoverPath(realOut, 'temp', mounted ? 'inside' : 'beside');
-    await mkdir(tempDir, { recursive: true })
-      .then(() => writeMarker(tempDir, 'output'))
-      .catch((error: NodeJS.ErrnoException) => {
-        throw describeWriteError(error, tempDir);
-      });
-    return new OutputWriter(realOut, tempDir, mounted);
+    const describe = (error: NodeJS.ErrnoException) => describeWriteError(error, error.path ?? realOut);
+    if (isMountPoint(realOut)) return new OutputWriter(realOut, await makeStaging(realOut, 'inside').catch((e) => Promise.reject(describe(e))), true);
+    try {
+      return new OutputWriter(realOut, await makeStaging(realOut, 'beside'), false);
+    } catch (error) {
+      // The parent refuses, but out/ itself may take the build (a web root such as /var/www/html).
+      const refused = PERMISSION_CODES.includes((error as NodeJS.ErrnoException).code ?? '');
+      const insideDir = refused ? await makeStaging(realOut, 'inside').catch(() => undefined) : undefined;
+      if (!insideDir) throw describe(error as NodeJS.ErrnoException);
+      return new OutputWriter(realOut, insideDir, true);
+    }
   }
 
   /** Paths (relative to out/) of every file written so far. */
@@ -156,7 +160,7 @@ export class OutputWriter {
   /** Makes the finished build out/: its new files moved in place when it kept files of out/, else swapped in whole. */
   async commit(): Promise<void> {
     await this.flush();
-    if (this.mounted) return this.commitIntoMount();
+    if (this.stagedInside) return this.commitFromInside();
     const plan = this.kept.size > 0 && (await hasMarker(this.outDir, 'output')) ? this.inPlacePlan() : undefined;
     if (plan) return this.applyInPlace(plan);
     await this.stageKeptFiles();
@@ -190,11 +194,11 @@ export class OutputWriter {
   }
 
   /**
-   * A mounted out/ takes the build in place: file by file where it can, or else (a page that
-   * became a folder, a kept file changed meanwhile) emptied and then given every file of the build.
+   * A build staged inside out/ goes in place: file by file where it can, or else (a page that
+   * became a folder, a kept file changed meanwhile) out/ is emptied and given every file of the build.
    */
-  private async commitIntoMount(): Promise<void> {
-    if (!(await isOwnMount(this.outDir))) {
+  private async commitFromInside(): Promise<void> {
+    if (!(await isOwnOutput(this.outDir))) {
       throw new DocsgenError('out/ was filled during the build with files docsgen did not make; they were left as they are', {
         position: { file: this.outDir },
         hint: 'move those files away, or pass another folder with --out, and build again',
@@ -211,8 +215,8 @@ export class OutputWriter {
       await pauseForTest('before-renames');
       await refuseWatchedOutput(this.outDir);
       try {
-        // A mounted out/ gets its marker before the journal: a kill after it leaves docsgen's folder.
-        if (this.mounted) await writeMarker(this.outDir, 'output');
+        // A first build staged inside out/ marks it before the journal: a kill after it leaves docsgen's folder.
+        if (this.stagedInside) await writeMarker(this.outDir, 'output');
         writeJournal(this.tempDir, plan);
       } catch (error) {
         throw describeWriteError(error as NodeJS.ErrnoException, this.tempDir);
@@ -268,10 +272,20 @@ function partlyApplied(error: DocsgenError): DocsgenError {
   return new DocsgenError(error.message, { ...(error.position ? { position: error.position } : {}), hint });
 }
 
-/** A mounted out/ is docsgen's when it has the marker or holds nothing but builds' staging folders. */
-async function isOwnMount(outDir: string): Promise<boolean> {
+/** out/ is docsgen's when it has the marker or holds nothing but builds' staging folders. */
+async function isOwnOutput(outDir: string): Promise<boolean> {
   if (await hasMarker(outDir, 'output')) return true;
   return (await readdir(outDir)).every(isLeftoverName);
+}
+
+const PERMISSION_CODES = ['EACCES', 'EPERM'];
+
+/** A marked staging folder for a build into `realOut`, beside it or inside it. */
+async function makeStaging(realOut: string, within: 'beside' | 'inside'): Promise<string> {
+  const dir = leftoverPath(realOut, 'temp', within);
+  await mkdir(dir, { recursive: true });
+  await writeMarker(dir, 'output');
+  return dir;
 }
 
 /** The file as the manifest records one (size, modification time, inode), if it is a file. */

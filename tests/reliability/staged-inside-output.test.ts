@@ -1,12 +1,16 @@
 /**
- * out/ as a mount point (a Docker volume, a bind mount): it cannot be renamed, so a build stages
- * inside it and moves its files in place. Each command runs in its own user and mount namespace
- * (`unshare -rm`), where out/ is a bind mount of a separate "volume" folder: no root needed, and
- * the mount ends with the command, so a failed test leaves nothing mounted.
+ * Builds staged inside out/ and moved in place, where out/ cannot be swapped:
+ * - out/ as a mount point (a Docker volume, a bind mount), which cannot be renamed. Each command
+ *   runs in its own user and mount namespace (`unshare -rm`), where out/ is a bind mount of a
+ *   separate "volume" folder: no root needed, and the mount ends with the command, so a failed
+ *   test leaves nothing mounted;
+ * - out/ in a folder its user may not write (a web root such as /var/www/html). The commands run
+ *   in a user namespace without a mapping (`unshare -U`), where even root is refused a folder of
+ *   mode 0555 but may write its own 0755 out/.
  */
 import { describe, it, expect, afterEach } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { access, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents } from '../helpers.ts';
@@ -153,5 +157,65 @@ describe.skipIf(!mountable)('a mounted out/', () => {
     await runInMount(s, 'check');
     expect(await leftovers(s.volume)).toEqual([]);
     expect(await contentsOf(s.volume)).toEqual(await fullBuildContents(s.site));
+  }, 60_000);
+});
+
+/** Whether a process in a user namespace of its own is refused a folder of mode 0555 (Linux). */
+async function canBeRefusedWrites(): Promise<boolean> {
+  const probe = await mkdtemp(path.join(os.tmpdir(), 'docsgen-refuse-probe-'));
+  await chmod(probe, 0o555);
+  const result = spawnSync('unshare', ['-U', 'sh', '-c', 'mkdir "$1/x"', 'sh', probe]);
+  await chmod(probe, 0o755);
+  await rm(probe, { recursive: true, force: true });
+  return result.error === undefined && result.status !== 0 && result.stderr.toString().includes('ermission denied');
+}
+
+const refusable = await canBeRefusedWrites();
+
+function buildRefused(site: string, outDir: string): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn('unshare', ['-U', process.execPath, BIN, 'build', '--config', path.join(site, 'config.yaml'), '--out', outDir]);
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}
+
+describe.skipIf(!refusable)('an out/ in a folder its user may not write', () => {
+  it('is built into in place, cold and after an edit, writing nothing beside it', async () => {
+    const site = await copyFixture('basic');
+    const www = await mkdtemp(path.join(os.tmpdir(), 'docsgen-www-'));
+    made.push(site, www);
+    const html = path.join(www, 'html');
+    await mkdir(html);
+    await chmod(www, 0o555);
+    try {
+      let result = await buildRefused(site, html);
+      expect(result.code, result.stderr).toBe(0);
+      expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
+      const first = path.join(site, 'content/guide/first.md');
+      await writeFile(first, (await readFile(first, 'utf8')).replace('Some text', 'Changed text'));
+      result = await buildRefused(site, html);
+      expect(result.code, result.stderr).toBe(0);
+      expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
+      expect(await readdir(www)).toEqual(['html']);
+      expect(await leftovers(html)).toEqual([]);
+    } finally {
+      await chmod(www, 0o755);
+    }
+  }, 60_000);
+
+  it('still says which folder refuses when out/ does not exist to take the build', async () => {
+    const site = await copyFixture('basic');
+    const www = await mkdtemp(path.join(os.tmpdir(), 'docsgen-www-'));
+    made.push(site, www);
+    await chmod(www, 0o555);
+    try {
+      const result = await buildRefused(site, path.join(www, 'html'));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`you may not write in ${www} (permission denied)`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(await readdir(www)).toEqual([]);
+    } finally {
+      await chmod(www, 0o755);
+    }
   }, 60_000);
 });
