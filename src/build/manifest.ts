@@ -103,7 +103,7 @@ async function listFiles(root: string): Promise<[string, FileRecord][] | undefin
 export async function snapshotOutput(outDir: string): Promise<Record<string, FileRecord>> {
   const files: Record<string, FileRecord> = {};
   for (const [rel, info] of (await listFiles(outDir)) ?? []) {
-    // The staging folder of a build into a mounted out/ (another one's, running) is not the site.
+    // The staging folder of a build staged inside out/ (another one's, running) is not the site.
     if (rel === OUTPUT_MARKER || isLeftoverName(rel.split('/', 1)[0]!)) continue;
     files[rel] = info;
   }

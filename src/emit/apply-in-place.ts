@@ -34,8 +34,8 @@ export interface InPlacePlan {
   /** Files of out/ that the new build does not have. */
   stale: string[];
   /**
-   * Entries of out/ deleted before anything moves in (out/ a mount point, which cannot be swapped,
-   * when its files cannot be replaced one by one): then every file of the build is staged.
+   * Entries of out/ deleted before anything moves in (a build staged inside out/, which cannot be
+   * swapped, when its files cannot be replaced one by one): then every file of the build is staged.
    */
   clear?: string[];
 }
@@ -47,7 +47,7 @@ interface FolderListing {
 
 /**
  * Every file and folder under `root`, relative and `/`-separated: the marker, the journal and the
- * staging folders of builds into a mounted out/ aside.
+ * staging folders of builds staged inside out/ aside.
  */
 function listFolder(root: string): FolderListing {
   const { files, folders } = listTree(root) ?? { files: [], folders: [] };
@@ -65,8 +65,10 @@ function moveOrder(rels: Iterable<string>): string[] {
 
 /**
  * How `staged` goes from `stagingDir` into `outDir` when `outputs` (every file of the new build)
- * are to be all it holds; undefined when the caller must swap the build in whole instead:
- * - the two folders are on different file systems (out/ a mount point), where a rename cannot move;
+ * are to be all it holds; undefined when the build cannot go in file by file (the caller swaps it
+ * in whole or, when it is staged inside out/, empties out/ first):
+ * - the two folders are on different file systems, where a rename cannot move (a safety net: a
+ *   mounted out/ is found before the build and staged inside);
  * - a staged file would land where out/ has a folder, or under a name out/ has as a file (a page
  *   that became a folder);
  * - a name of the new build differs from one in out/ only by case or Unicode normalisation
@@ -110,8 +112,8 @@ function differByCaseOnly(now: FolderListing, outputs: ReadonlySet<string>): boo
 }
 
 /**
- * A plan for a mounted out/ whose files cannot be replaced one by one: everything of out/ but the
- * marker and staging folders is deleted, then every file of the build (all of them staged) moves in.
+ * A plan for a build staged inside out/ whose files cannot be replaced one by one: everything of
+ * out/ but the marker and staging folders is deleted, then every file of the build (all staged) moves in.
  */
 export function planReplacingAll(outDir: string, outputs: Iterable<string>): InPlacePlan {
   const clear = readdirSync(outDir).filter((name) => name !== OUTPUT_MARKER && !isLeftoverName(name));

@@ -1,5 +1,5 @@
 /**
- * The names of the folders a build leaves beside out/ (or inside it, when out/ is a mount point)
+ * The names of the folders a build leaves beside out/ (or inside it, when it cannot be swapped: see output.ts)
  * while it runs: its staging folder (`temp`) and the previous out/ set aside by a swap (`old`).
  */
 export const LEFTOVER_PREFIX = { temp: '.docsgen-tmp-', old: '.docsgen-old-' } as const;

@@ -37,7 +37,8 @@ interface Leftover {
 
 /**
  * `.docsgen-tmp-out-<pid>.<start>-<time>-<random>`, beside out/, or inside it (`within`) when
- * out/ is a mount point, the only place from which its files can be renamed into it.
+ * out/ is a mount point (the only place from which files can be renamed into it) or its parent
+ * may not be written (output.ts).
  */
 export function leftoverPath(outDir: string, kind: LeftoverKind, within: 'beside' | 'inside' = 'beside'): string {
   const stamp = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
@@ -104,7 +105,7 @@ async function recoverBeside(outDir: string): Promise<string | undefined> {
 }
 
 /**
- * The staging folders that builds into a mounted out/ left inside it: an apply cut short after its
+ * The staging folders that builds staged inside out/ left there: an apply cut short after its
  * journal is completed, the rest deleted (out/ itself was never set aside).
  */
 async function recoverInside(outDir: string): Promise<void> {
