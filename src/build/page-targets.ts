@@ -127,15 +127,16 @@ export async function writePageTargets(file: string, pages: ReadonlyMap<string, 
     pageJson.set(rel, entry);
   }
   memo.pageJson = pageJson;
-  memo.base ??= strings.length;
-  await replaceCachedText(file, storedText(memo));
+  // A table made afresh is as large as it will be counted from: its growth is measured from here.
+  const base = (memo.base ??= strings.length);
+  await replaceCachedText(file, storedText(memo, base));
 }
 
 /** The file's text (a StoredTargets), from the memo's JSON of each page and of the strings. */
-function storedText(memo: StoredTargetsMemo): string {
+function storedText(memo: StoredTargetsMemo, base: number): string {
   const { strings, stringsJson } = memo;
   for (let i = stringsJson.count; i < strings.length; i++) stringsJson.text += (i > 0 ? ',' : '') + JSON.stringify(strings[i]);
   stringsJson.count = strings.length;
   const pages = Array.from(memo.pageJson.values(), (entry) => entry.json).join(',');
-  return `{"format":${FORMAT},"docsgen":${JSON.stringify(DOCSGEN_VERSION)},"base":${memo.base ?? strings.length},"strings":${stringsJson.text}],"pages":{${pages}}}`;
+  return `{"format":${FORMAT},"docsgen":${JSON.stringify(DOCSGEN_VERSION)},"base":${base},"strings":${stringsJson.text}],"pages":{${pages}}}`;
 }
