@@ -6,7 +6,7 @@
  * no longer built.
  */
 import path from 'node:path';
-import { markSwept, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries, sweepManifests, type PrunePolicy } from '../cache/prune.ts';
+import { lastSweptAt, markSwept, PRUNE_POLICY, pruneFamilies, sweepDue, sweepEntries, sweepManifests, type PrunePolicy } from '../cache/prune.ts';
 import type { MarkdownCache } from '../cache/markdown-cache.ts';
 import type { Content } from './content.ts';
 import type { Project } from './project.ts';
@@ -29,7 +29,11 @@ export function pruneCaches(input: PruneInput, now = Date.now(), policy: PrunePo
   const clock = { now, buildStarted: input.buildStarted };
   const { projectCache, docsgenCache } = input.project;
   const removed = [...pruneFamilies(projectCache, clock, policy), ...pruneFamilies(docsgenCache, clock, policy)];
-  if (!sweepDue(projectCache, now, policy)) return { removed };
+  const lastSwept = lastSweptAt(projectCache);
+  // A cache never swept is stamped now and swept a day later: a cold build (a new cache) has
+  // nothing to sweep, and listing the 10,000 entries it just wrote would only slow it down.
+  if (lastSwept === undefined) markSwept(projectCache, now);
+  if (!sweepDue(lastSwept, now, policy)) return { removed };
   const live = new Set(input.content.allDocs.map((doc) => input.markdownCache.keyOf(doc.relPath, doc.markdown)));
   const swept =
     sweepEntries(path.join(projectCache, 'markdown'), { isLive: (key) => live.has(key), maxAgeMs: policy.markdownMaxAgeMs, now, keepDead: live.size, graceMs: policy.graceMs }) +

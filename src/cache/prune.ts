@@ -143,15 +143,17 @@ export function sweepManifests(dir: string, options: { maxAgeMs: number; now: nu
 
 const SWEPT_STAMP = 'last-sweep';
 
+/** When the per-page entries of `cacheRoot` were last swept (ms since the epoch); undefined: never. */
+export function lastSweptAt(cacheRoot: string): number | undefined {
+  return modifiedAt(path.join(cacheRoot, SWEPT_STAMP));
+}
+
 /**
- * True when the per-page entries of `cacheRoot` were last swept more than `sweepEveryMs` ago. A
- * cache never swept is stamped now and swept a day later: a cold build (a new cache) has nothing to
- * sweep, and listing 10,000 entries it just wrote would only slow it down.
+ * True when a sweep made at `lastSwept` is more than `sweepEveryMs` old, or in the future (a clock
+ * set back must not stop sweeping for good). A cache never swept is not due: see pruneCaches.
  */
-export function sweepDue(cacheRoot: string, now: number, policy: PrunePolicy = PRUNE_POLICY): boolean {
-  const stamp = modifiedAt(path.join(cacheRoot, SWEPT_STAMP));
-  if (stamp === undefined) markSwept(cacheRoot, now);
-  return stamp !== undefined && (stamp < now - policy.sweepEveryMs || stamp > now);
+export function sweepDue(lastSwept: number | undefined, now: number, policy: PrunePolicy = PRUNE_POLICY): boolean {
+  return lastSwept !== undefined && (lastSwept < now - policy.sweepEveryMs || lastSwept > now);
 }
 
 export function markSwept(cacheRoot: string, now: number): void {
