@@ -3,6 +3,10 @@
  * `viewBox`), read when the image is hashed. Pages give their images that size as `width` and
  * `height`, so the browser reserves the space before the file arrives, and the markdown stage knows
  * which diagrams are too wide to read on a phone (links.ts).
+ *
+ * Not the `image-size` package: its 2.1.0 refused an SVG whose attributes use single quotes
+ * ("Invalid SVG") and gave no size for `width="100%"` with a viewBox, where a browser uses the
+ * viewBox (tried 2026-11-28). Raster images are not sized yet.
  */
 export interface ImageSize {
   width: number;
