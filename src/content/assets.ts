@@ -8,14 +8,14 @@ import { shortHash } from '../cache/fingerprint.ts';
 import path from 'node:path';
 import { ASSETS_DIR } from '../bundle/client.ts';
 import { readContentFile, type ContentWarning } from './files.ts';
-import { svgSize, type ImageSize } from './image-size.ts';
+import { rasterSize, svgSize, type ImageSize } from './image-size.ts';
 import { decodeContentText } from './encoding.ts';
 
 export interface HashedAsset {
   file: string;
   url: string;
   outPath: string;
-  /** An SVG's declared size (image-size.ts). */
+  /** The image's size (image-size.ts), where it can be read. */
   size?: ImageSize;
 }
 
@@ -40,7 +40,7 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
         const ext = path.posix.extname(rel);
         const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
         const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(read.bytes)}${ext.toLowerCase()}`;
-        const size = ext.toLowerCase() === '.svg' ? sizeOfSvg(read.bytes) : undefined;
+        const size = ext.toLowerCase() === '.svg' ? sizeOfSvg(read.bytes) : rasterSize(read.bytes);
         out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath, ...(size ? { size } : {}) });
       }),
   );

@@ -1,13 +1,16 @@
 /**
- * The size an SVG image declares on its root element (`width`/`height` in pixels, or else its
- * `viewBox`), read when the image is hashed. Pages give their images that size as `width` and
- * `height`, so the browser reserves the space before the file arrives, and the markdown stage knows
- * which diagrams are too wide to read on a phone (links.ts).
+ * The size of a content image, read when it is hashed. Pages give their images that size as
+ * `width` and `height`, so the browser reserves the space before the file arrives, and the markdown
+ * stage knows which diagrams are too wide to read on a phone (links.ts).
  *
- * Not the `image-size` package: its 2.1.0 refused an SVG whose attributes use single quotes
- * ("Invalid SVG") and gave no size for `width="100%"` with a viewBox, where a browser uses the
- * viewBox (tried 2026-11-28). Raster images are not sized yet.
+ * Raster images (PNG, JPEG, GIF, WebP, AVIF) are read with the `image-size` package, from their
+ * headers. An SVG's size is read here, from its root element (`width`/`height` in pixels, or else
+ * its `viewBox`): image-size 2.1.0 refused an SVG whose attributes use single quotes ("Invalid
+ * SVG") and gave no size for `width="100%"` with a viewBox, where a browser uses the viewBox
+ * (tried 2026-11-28).
  */
+import { imageSize } from 'image-size';
+
 export interface ImageSize {
   width: number;
   height: number;
@@ -38,3 +41,20 @@ function pixels(value: string | undefined): number | undefined {
 }
 
 const round = (n: number) => Math.max(1, Math.round(n));
+
+const RASTER_TYPES = new Set(['png', 'jpg', 'gif', 'webp', 'avif']);
+
+/**
+ * A raster image's size as a browser shows it: EXIF orientations 5 to 8 turn a JPEG a quarter,
+ * which browsers apply (`image-orientation: from-image`), so width and height swap. Undefined for
+ * a file whose header cannot be read (a broken or unknown image shows as the browser can).
+ */
+export function rasterSize(bytes: Uint8Array): ImageSize | undefined {
+  try {
+    const { width, height, type, orientation } = imageSize(bytes);
+    if (!type || !RASTER_TYPES.has(type) || !width || !height) return undefined;
+    return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return undefined;
+  }
+}

@@ -43,14 +43,15 @@ export interface LinkContext {
   routeOfDoc(relPath: string): string | undefined;
   /** Public URL of a content asset, by its path relative to content/. */
   urlOfAsset(relPath: string): string | undefined;
-  /** The size an SVG asset declares (image-size.ts), by its path relative to content/. */
+  /** An image asset's size (image-size.ts), by its path relative to content/. */
   sizeOfAsset?(relPath: string): ImageSize | undefined;
 }
 
 /**
  * A diagram at least this wide (CSS pixels) shrinks past legibility on a phone: its labels, 13-16 px
  * in the real site's diagrams, would be 5-6 px in a 328 px column. On narrow screens it keeps this
- * width in a box that scrolls sideways (theme/styles/main.css, `.figure-scroll`).
+ * width in a box that scrolls sideways (theme/styles/main.css, `.figure-scroll`). SVG only: a
+ * photo or a screenshot keeps fitting the column, and zooms on a click.
  */
 export const WIDE_FIGURE_PX = 640;
 
@@ -97,7 +98,8 @@ export function rehypeLinks(resolvers: LinkResolvers) {
           const size = context.sizeOfAsset?.(assetPath);
           // Not inside a link: a focusable box there would be a control inside a control.
           const inLink = ancestors.some((a) => a.type === 'element' && a.tagName === 'a');
-          if (size && giveSize(node, size) && size.width >= WIDE_FIGURE_PX && parent && !inLink) wide.push({ node, parent });
+          const diagram = /\.svg$/i.test(assetPath);
+          if (size && giveSize(node, size) && diagram && size.width >= WIDE_FIGURE_PX && parent && !inLink) wide.push({ node, parent });
         } else {
           findings.missingImages.push({ href: source, source, line, column });
         }

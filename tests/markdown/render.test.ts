@@ -85,6 +85,7 @@ describe('images get their file size, and wide diagrams a box that scrolls on a 
   const sizes: Record<string, { width: number; height: number }> = {
     'guide/img/wide.svg': { width: 800, height: 520 },
     'guide/img/icon.svg': { width: 20, height: 20 },
+    'guide/img/screenshot.png': { width: 1600, height: 900 },
   };
   const renderWithSizes = async () =>
     createMarkdownRenderer({
@@ -101,6 +102,12 @@ describe('images get their file size, and wide diagrams a box that scrolls on a 
     expect(html).toContain('<p><span class="figure-scroll" tabindex="0"><img src="/docs/assets/img/wide.svg" alt="Overview" loading="lazy" decoding="async" width="800" height="520"></span></p>');
     expect(html).toContain('<img src="/docs/assets/img/icon.svg" alt="i" loading="lazy" decoding="async" width="20" height="20">');
     expect(html.match(/figure-scroll/g)).toHaveLength(1);
+  });
+
+  it('sizes a wide screenshot but leaves it fitting the column (the box is for diagrams)', async () => {
+    const render = await renderWithSizes();
+    const html = render('![The hub](./img/screenshot.png)\n', 'guide/page.md').html;
+    expect(html).toBe('<p><img src="/docs/assets/img/screenshot.png" alt="The hub" loading="lazy" decoding="async" width="1600" height="900"></p>');
   });
 
   it('leaves a size the author gave, and a wide image inside a link, without the box', async () => {
