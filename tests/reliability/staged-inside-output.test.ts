@@ -35,10 +35,12 @@ interface MountedSite {
   volume: string;
 }
 
+/** The fixture with an empty out/ to mount on, and the volume; both removed after the test. */
 async function mountedSite(): Promise<MountedSite> {
   const site = await copyFixture('basic');
   await mkdir(path.join(site, 'out'));
   const volume = await mkdtemp(path.join(os.tmpdir(), 'docsgen-volume-'));
+  made.push(site, volume);
   return { site, config: path.join(site, 'config.yaml'), volume };
 }
 
@@ -80,7 +82,8 @@ const made: string[] = [];
 afterEach(async () => {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  // A folder a test made read-only gets its mode back first: without it, its files cannot be removed.
+  await Promise.all(made.splice(0).map((dir) => chmod(dir, 0o755).catch(() => undefined).then(() => rm(dir, { recursive: true, force: true }))));
 });
 
 /** A static file that the site has as a file (first build) and then as a folder. */
@@ -102,7 +105,6 @@ async function turnStaticFileIntoFolder(site: string): Promise<void> {
 describe.skipIf(!mountable)('a mounted out/', () => {
   it('is built into cold, then in place after an edit, with what a build into a plain folder makes', async () => {
     const s = await mountedSite();
-    made.push(s.site, s.volume);
     await runInMount(s, 'build');
     expect(await contentsOf(s.volume)).toEqual(await fullBuildContents(s.site));
     // The build went through the mount: the folder under it was never written.
@@ -122,7 +124,6 @@ describe.skipIf(!mountable)('a mounted out/', () => {
 
   it('is emptied and filled again when its files cannot be replaced one by one (a file became a folder)', async () => {
     const s = await mountedSiteWithStaticFile();
-    made.push(s.site, s.volume);
     await runInMount(s, 'build');
     expect(await readFile(path.join(s.volume, 'downloads'), 'utf8')).toBe('one file\n');
     await turnStaticFileIntoFolder(s.site);
@@ -135,7 +136,6 @@ describe.skipIf(!mountable)('a mounted out/', () => {
 
   it('keeps the previous build whole when a build is killed before it moves anything in', async () => {
     const s = await mountedSiteWithStaticFile();
-    made.push(s.site, s.volume);
     await runInMount(s, 'build');
     const before = await contentsOf(s.volume);
     await turnStaticFileIntoFolder(s.site);
@@ -148,7 +148,6 @@ describe.skipIf(!mountable)('a mounted out/', () => {
 
   it('completes, at the next run, a build killed after emptying out/ and moving half its files in', async () => {
     const s = await mountedSiteWithStaticFile();
-    made.push(s.site, s.volume);
     await runInMount(s, 'build');
     await turnStaticFileIntoFolder(s.site);
     await killInMountAt(s, 'between-renames');
@@ -179,43 +178,41 @@ function buildRefused(site: string, outDir: string): Promise<{ code: number | nu
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
 }
 
+/**
+ * The fixture and a web root folder (`www`, mode 0555 once `withOut` has made `www/html` or not);
+ * both removed after the test.
+ */
+async function siteWithRefusingParent(withOut: boolean): Promise<{ site: string; www: string; html: string }> {
+  const site = await copyFixture('basic');
+  const www = await mkdtemp(path.join(os.tmpdir(), 'docsgen-www-'));
+  made.push(site, www);
+  const html = path.join(www, 'html');
+  if (withOut) await mkdir(html);
+  await chmod(www, 0o555);
+  return { site, www, html };
+}
+
 describe.skipIf(!refusable)('an out/ in a folder its user may not write', () => {
   it('is built into in place, cold and after an edit, writing nothing beside it', async () => {
-    const site = await copyFixture('basic');
-    const www = await mkdtemp(path.join(os.tmpdir(), 'docsgen-www-'));
-    made.push(site, www);
-    const html = path.join(www, 'html');
-    await mkdir(html);
-    await chmod(www, 0o555);
-    try {
-      let result = await buildRefused(site, html);
-      expect(result.code, result.stderr).toBe(0);
-      expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
-      const first = path.join(site, 'content/guide/first.md');
-      await writeFile(first, (await readFile(first, 'utf8')).replace('Some text', 'Changed text'));
-      result = await buildRefused(site, html);
-      expect(result.code, result.stderr).toBe(0);
-      expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
-      expect(await readdir(www)).toEqual(['html']);
-      expect(await leftovers(html)).toEqual([]);
-    } finally {
-      await chmod(www, 0o755);
-    }
+    const { site, www, html } = await siteWithRefusingParent(true);
+    let result = await buildRefused(site, html);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
+    const first = path.join(site, 'content/guide/first.md');
+    await writeFile(first, (await readFile(first, 'utf8')).replace('Some text', 'Changed text'));
+    result = await buildRefused(site, html);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await contentsOf(html)).toEqual(await fullBuildContents(site));
+    expect(await readdir(www)).toEqual(['html']);
+    expect(await leftovers(html)).toEqual([]);
   }, 60_000);
 
   it('still says which folder refuses when out/ does not exist to take the build', async () => {
-    const site = await copyFixture('basic');
-    const www = await mkdtemp(path.join(os.tmpdir(), 'docsgen-www-'));
-    made.push(site, www);
-    await chmod(www, 0o555);
-    try {
-      const result = await buildRefused(site, path.join(www, 'html'));
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`you may not write in ${www} (permission denied)`);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-      expect(await readdir(www)).toEqual([]);
-    } finally {
-      await chmod(www, 0o755);
-    }
+    const { site, www, html } = await siteWithRefusingParent(false);
+    const result = await buildRefused(site, html);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`you may not write in ${www} (permission denied)`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await readdir(www)).toEqual([]);
   }, 60_000);
 });
