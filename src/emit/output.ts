@@ -61,15 +61,15 @@ export class OutputWriter {
       throw describeWriteError(error, parent);
     });
     await recoverInterruptedSwap(realOut);
-    const describe = (error: NodeJS.ErrnoException) => describeWriteError(error, error.path ?? realOut);
-    if (isMountPoint(realOut)) return new OutputWriter(realOut, await makeStaging(realOut, 'inside').catch((e) => Promise.reject(describe(e))), true);
+    const mounted = isMountPoint(realOut);
     try {
-      return new OutputWriter(realOut, await makeStaging(realOut, 'beside'), false);
+      return new OutputWriter(realOut, await makeStaging(realOut, mounted ? 'inside' : 'beside'), mounted);
     } catch (error) {
+      const failure = error as NodeJS.ErrnoException;
       // The parent refuses, but out/ itself may take the build (a web root such as /var/www/html).
-      const refused = PERMISSION_CODES.includes((error as NodeJS.ErrnoException).code ?? '');
+      const refused = !mounted && PERMISSION_CODES.includes(failure.code ?? '');
       const insideDir = refused ? await makeStaging(realOut, 'inside').catch(() => undefined) : undefined;
-      if (!insideDir) throw describe(error as NodeJS.ErrnoException);
+      if (!insideDir) throw describeWriteError(failure, failure.path ?? realOut);
       return new OutputWriter(realOut, insideDir, true);
     }
   }
