@@ -97,9 +97,7 @@ export function rehypeLinks(resolvers: LinkResolvers) {
           findings.assets.push(assetPath);
           const size = context.sizeOfAsset?.(assetPath);
           // Not inside a link: a focusable box there would be a control inside a control.
-          const inLink = ancestors.some((a) => a.type === 'element' && a.tagName === 'a');
-          const diagram = /\.svg$/i.test(assetPath);
-          if (size && giveSize(node, size) && diagram && size.width >= WIDE_FIGURE_PX && parent && !inLink) wide.push({ node, parent });
+          if (size && giveSize(node, size) && isWideDiagram(assetPath, size) && parent && !ancestors.some(isLink)) wide.push({ node, parent });
         } else {
           findings.missingImages.push({ href: source, source, line, column });
         }
@@ -109,6 +107,12 @@ export function rehypeLinks(resolvers: LinkResolvers) {
     for (const { node, parent } of wide) wrapInScroller(node, parent);
   };
 }
+
+function isWideDiagram(assetPath: string, size: ImageSize): boolean {
+  return size.width >= WIDE_FIGURE_PX && /\.svg$/i.test(assetPath);
+}
+
+const isLink = (node: Root | Element) => node.type === 'element' && node.tagName === 'a';
 
 /**
  * Gives an image its file's size as `width` and `height` (not when the author set either), so the

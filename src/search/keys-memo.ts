@@ -48,7 +48,7 @@ export function keysFingerprint(records: readonly IndexedRecord[]): string {
     }
     previous = record.hierarchy;
   }
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  return memoKeyOf(text);
 }
 
 /**
@@ -57,7 +57,11 @@ export function keysFingerprint(records: readonly IndexedRecord[]): string {
  * made from, so this fingerprint stands for them without making them (see pageEntryFromBlocks).
  */
 export function blocksFingerprint(page: { section: string; title: string; description: string }, blocksHash: string): string {
-  const text = `${DOCSGEN_VERSION}\u0004blocks\u0001${page.section}\u0001${page.title}\u0001${page.description}\u0001${blocksHash}`;
+  return memoKeyOf(`${DOCSGEN_VERSION}\u0004blocks\u0001${page.section}\u0001${page.title}\u0001${page.description}\u0001${blocksHash}`);
+}
+
+/** A memo key: 22 characters of base64url, 132 bits of the text's SHA-256. */
+function memoKeyOf(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
