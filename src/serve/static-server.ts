@@ -5,6 +5,8 @@
  * backslashes, NUL bytes and symlinks that leave the root are refused. Every file is sent with the
  * site's Content-Security-Policy as a header: a page's own meta policy (plus what only a header
  * can say), and for other files (an SVG opened directly runs its scripts) the 404 page's policy.
+ * Names that begin with a dot are not served: a build publishes none (content/'s dot-files are
+ * skipped), so in out/ they are docsgen's own marker and a running build's staging folder.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -95,7 +97,7 @@ export class StaticSite {
       res.writeHead(302, { Location: base }).end();
       return;
     }
-    if (!isUnderBase(pathname, base)) {
+    if (!isUnderBase(pathname, base) || isHiddenPath(pathname.slice(base.length))) {
       await this.notFound(req, res);
       return;
     }
@@ -199,6 +201,11 @@ function metaPolicyOf(html: Buffer): string | undefined {
   const head = html.subarray(0, 4096).toString('utf8');
   const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/i.exec(head)?.[1];
   return content?.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+}
+
+/** A site path with a segment such as `.docsgen-output` or `.docsgen-tmp-…` (`.` and `..` are refused before). */
+function isHiddenPath(sitePath: string): boolean {
+  return sitePath.split('/').some((segment) => segment.startsWith('.'));
 }
 
 function safeDecode(value: string): string | undefined {

@@ -48,6 +48,10 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'assets/search-index/dev/t0.json'), '{}');
   await writeFile(path.join(root, 'assets/sidebar/abc.json'), '[]');
   await symlink(path.join(parent, 'secret.txt'), path.join(root, 'leak.txt'));
+  // What a build keeps in out/ beside the site: its marker, and a running build's staging folder.
+  await writeFile(path.join(root, '.docsgen-output'), 'docsgen-output 1');
+  await mkdir(path.join(root, '.docsgen-tmp-out-1234/guide'), { recursive: true });
+  await writeFile(path.join(root, '.docsgen-tmp-out-1234/guide/index.html'), '<!doctype html><title>half-built</title>');
   server = await serveBuild(root, '/docs/');
 });
 
@@ -89,6 +93,15 @@ describe('static server', () => {
     expect([403, 404]).toContain(res.status);
     expect(res.body.toString()).not.toContain(SECRET);
   });
+
+  it.each(['/docs/.docsgen-output', '/docs/.docsgen-tmp-out-1234/guide/', '/docs/.docsgen-tmp-out-1234/guide/index.html', '/docs/%2Edocsgen-output'])(
+    'serves no dot-file or dot-folder of out/, which a build never publishes: %s',
+    async (hidden) => {
+      const res = await get(hidden);
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).toContain('not found');
+    },
+  );
 
   it('sends ETag and Last-Modified and answers 304 to a revalidation', async () => {
     const first = await get('/docs/guide/');
