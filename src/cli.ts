@@ -107,7 +107,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .command('export')
     .description('write the DocSearch records of the site as JSON, for uploading to the hosted search service')
     .option('-c, --config <file>', 'the configuration file', 'config.yaml')
-    .option('-o, --output <file>', 'where to write the records', 'search-records.json')
+    .option('-o, --output <file>', 'where to write the records (a new file, or an earlier export to replace)', 'search-records.json')
     .action(async (opts: { config: string; output: string }) => {
       try {
         const { exportSearchRecords } = await import('./search/export.ts');
@@ -115,7 +115,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         io.out(`wrote ${count} search records to ${opts.output}`);
       } catch (error) {
         io.err(formatError(error));
-        exitCode = 1;
+        exitCode = exitCodeOf(error);
       }
     });
 

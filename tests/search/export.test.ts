@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFixture, runCli } from '../helpers.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
@@ -26,5 +26,51 @@ describe('docsgen search export', () => {
     expect(operation?.hierarchy).toMatchObject({ lvl0: 'Mini API 1.0.0', lvl1: 'things', lvl2: 'List things', lvl3: null });
     // Export does not touch out/.
     await expect(readFile(path.join(dir, 'out/index.html'))).rejects.toThrow();
+  });
+
+  describe('never writes over what is not an earlier export', () => {
+    const exportTo = (dir: string, output: string) => runCli(['search', 'export', '--config', path.join(dir, 'config.yaml'), '--output', output], { hangAfterMs: 45_000 });
+
+    it.each([
+      ['config.yaml', /this is the project's config\.yaml; the search records would replace it/],
+      ['content/reference/glossary.md', /inside the project's content\/ folder/],
+      ['theme/records.json', /inside the project's theme\/ folder/],
+    ])('refuses %s, a source of the site, and leaves it as it was (exit code 2)', async (rel, message) => {
+      const dir = await copyFixture('basic');
+      const file = path.join(dir, rel);
+      const before = await readFile(file, 'utf8').catch(() => undefined);
+      const result = await exportTo(dir, file);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toMatch(/hint: choose a file outside content\/, theme\/ and openapi\//);
+      expect(await readFile(file, 'utf8').catch(() => undefined)).toBe(before);
+    });
+
+    it('refuses a file of the user\'s that is not an export, and a folder, changing neither', async () => {
+      const dir = await copyFixture('basic');
+      const notes = path.join(dir, 'notes.json');
+      await writeFile(notes, '{"mine": true}\n');
+      const refused = await exportTo(dir, notes);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toMatch(/notes\.json: error: this file exists and is not a search export; docsgen does not overwrite it\n {2}hint: remove it first, or choose another --output/);
+      expect(await readFile(notes, 'utf8')).toBe('{"mine": true}\n');
+      const folder = path.join(dir, 'exports');
+      await mkdir(folder);
+      const asFolder = await exportTo(dir, folder);
+      expect(asFolder.code, asFolder.stderr).toBe(2);
+      expect(asFolder.stderr).toMatch(/error: this is a folder\n {2}hint: name a file, such as .*exports\/search-records\.json/);
+    });
+
+    it('replaces an earlier export, and makes a missing folder', async () => {
+      const dir = await copyFixture('basic');
+      const output = path.join(dir, 'exports/today/records.json');
+      const first = await exportTo(dir, output);
+      expect(first.code, first.stderr).toBe(0);
+      const written = await readFile(output, 'utf8');
+      await writeFile(output, '[]');
+      const again = await exportTo(dir, output);
+      expect(again.code, again.stderr).toBe(0);
+      expect(await readFile(output, 'utf8')).toBe(written);
+    });
   });
 });
