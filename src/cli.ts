@@ -172,13 +172,15 @@ export function progressLine(io: Pick<Io, 'isTTY'>, write: (text: string) => voi
 function reportBuild(result: BuildResult, opts: { config: string; format: 'text' | 'json'; checkOnly: boolean }, io: Io): number {
   const root = path.dirname(path.resolve(opts.config));
   const all: Finding[] = [...result.warnings, ...result.findings];
+  const failed = result.findings.some((f) => f.severity === 'error');
   if (opts.format === 'json') {
-    io.out(JSON.stringify({ ok: true, pages: result.pages, seconds: result.seconds, findings: all }, null, 2));
+    // `ok` agrees with the exit code: a CI step that reads the JSON and one that reads the code decide alike.
+    io.out(JSON.stringify({ ok: !failed, pages: result.pages, seconds: result.seconds, findings: all }, null, 2));
   } else {
     for (const finding of all) io.err(formatFinding(finding, root));
     if (process.env.GITHUB_ACTIONS === 'true') for (const finding of all) io.out(githubAnnotation(finding, root));
     const verb = opts.checkOnly ? 'checked' : 'built';
     io.out(`${verb} ${result.pages} pages, ${summarize(all)}, in ${result.seconds.toFixed(2)} s${opts.checkOnly ? '' : ` → ${path.relative(process.cwd(), result.outDir) || '.'}`}`);
   }
-  return result.findings.some((f) => f.severity === 'error') ? 1 : 0;
+  return failed ? 1 : 0;
 }

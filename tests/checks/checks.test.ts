@@ -13,6 +13,7 @@ beforeAll(async () => {
   dir = await brokenSite();
   const result = await runCli(['check', '--config', path.join(dir, 'config.yaml'), '--format', 'json']);
   expect(result.code).toBe(0);
+  expect((JSON.parse(result.stdout) as { ok: boolean }).ok).toBe(true); // warnings only
   findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings;
 });
 
@@ -66,11 +67,15 @@ describe('docsgen check on a site with known problems', () => {
   it('does not touch out/ and exits 1 with --strict or error severities', async () => {
     await expect(stat(path.join(dir, 'out'))).rejects.toThrow();
     expect((await runCli(['check', '--config', path.join(dir, 'config.yaml'), '--strict'])).code).toBe(1);
+    const strictJson = await runCli(['check', '--config', path.join(dir, 'config.yaml'), '--strict', '--format', 'json']);
+    expect(strictJson.code).toBe(1);
+    expect((JSON.parse(strictJson.stdout) as { ok: boolean }).ok).toBe(false);
     const config = path.join(dir, 'config.yaml');
     const original = await readFile(config, 'utf8');
     await writeFile(config, `${original}\nchecks:\n  onBrokenLinks: error\n  onBrokenAnchors: ignore\n  onBrokenMarkdownLinks: ignore\n  onDuplicateRoutes: ignore\n`);
     const result = await runCli(['check', '--config', config, '--format', 'json']);
     expect(result.code).toBe(1);
+    expect((JSON.parse(result.stdout) as { ok: boolean }).ok).toBe(false);
     const kinds = new Set((JSON.parse(result.stdout) as { findings: Finding[] }).findings.map((f) => f.kind));
     expect(kinds).toEqual(new Set(['broken-link', 'missing-image']));
     const build = await runCli(['build', '--config', config]);
