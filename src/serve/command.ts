@@ -1,5 +1,6 @@
 /** `docsgen serve`: the dev server (build, watch, reload), or with --out a preview of a finished build. */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { DocsgenError, formatError } from '../errors.ts';
 import { listen, StaticSite } from './static-server.ts';
@@ -19,6 +20,8 @@ export async function serveCommand(
     if (opts.out) {
       site = new StaticSite({ root: path.resolve(opts.out), baseUrl: await baseUrlOfBuild(opts.out) });
     } else {
+      // A port in use is said now, not after the first build has run for nothing.
+      await closeServer(await listen(new StaticSite({ root: '.', baseUrl: '/' }), opts.host, opts.port));
       dev = await startDevServer({ configFile: opts.config, log: io.out, error: io.err });
       site = dev.site;
     }
@@ -31,8 +34,7 @@ export async function serveCommand(
     // Everything that keeps the process alive stops: the watcher, the live-reload streams and the
     // open connections, so the process ends by itself.
     await dev?.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
     return 0;
   } catch (error) {
     await dev?.close();
@@ -43,8 +45,16 @@ export async function serveCommand(
   }
 }
 
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 /** The base path a build was made for, read from its 404 page (set by the bootstrap attributes). */
 export async function baseUrlOfBuild(outDir: string): Promise<string> {
+  if ((await stat(outDir).catch(() => undefined))?.isFile()) {
+    throw new DocsgenError('this is a file, not the folder of a build', { position: { file: outDir }, hint: 'pass the folder docsgen build wrote (out/ beside config.yaml unless --out said otherwise)' });
+  }
   const html = await readFile(path.join(outDir, '404.html'), 'utf8').catch(() => {
     throw new DocsgenError('this folder holds no docsgen build (no 404.html)', { position: { file: outDir }, hint: 'run docsgen build first, or pass the right folder to --out' });
   });

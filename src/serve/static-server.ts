@@ -16,6 +16,7 @@ import { lookup } from 'mrmime';
 import { fileCandidates, isUnderBase } from '../../theme/urls.ts';
 import { contentSecurityPolicy, headerPolicy } from '../render/csp.ts';
 import { isImmutable } from '../build/output-paths.ts';
+import { listenError } from './listen-error.ts';
 
 export interface StaticServerOptions {
   root: string;
@@ -216,6 +217,7 @@ function safeDecode(value: string): string | undefined {
   }
 }
 
+/** Serves `site` on host:port; a port in use or a host that is not this machine's rejects with a DocsgenError. */
 export function listen(site: StaticSite, host: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     site.handle(req, res).catch(() => {
@@ -225,9 +227,10 @@ export function listen(site: StaticSite, host: string, port: number): Promise<Se
   });
   server.keepAliveTimeout = 5000;
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const onError = (error: Error) => reject(listenError(error, host, port));
+    server.once('error', onError);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', onError);
       resolve(server);
     });
   });
