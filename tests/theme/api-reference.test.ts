@@ -90,7 +90,7 @@ describe('the prerendered API reference', () => {
       });
       expect(inResponses).toBe(0);
       if (statuses.length === 0) return;
-      const first = statuses.find((s) => s.startsWith('2')) ?? statuses[0];
+      const first = statuses.find((s) => s.startsWith('2')) ?? (statuses.includes('default') ? 'default' : statuses[0]);
       expect(shown).toEqual([first]);
       expect(pressed).toEqual([first]);
     });
@@ -112,6 +112,40 @@ describe('the prerendered API reference', () => {
     // Each status is listed once, with a button.
     const statuses = [...opHtml('createRundownItem').matchAll(/data-response-status="([^"]+)"/g)].map((m) => m[1]);
     expect(statuses).toEqual([...opHtml('createRundownItem').matchAll(/data-response-sample="([^"]+)"/g)].map((m) => m[1]));
+  });
+
+  it('shows first the success listed as `default` (accept any 2xx), never an error listed before it by status', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const opHtml = (id: string) => html.split('<section class="api-op').find((op) => op.includes(`id="operation/${id}"`)) ?? '';
+    const affected = ['updateMosObject', 'loadGraph', 'loadRgraph', 'loadUstate', 'triggerNewsroomItemButton', 'launchLaunchConfig', 'startRenderer', 'stopRenderer', 'stopLaunchConfig', 'retimeLaunchConfig'];
+    for (const id of affected) {
+      const op = opHtml(id);
+      const statuses = [...op.matchAll(/data-response-sample="([^"]+)"/g)].map((m) => m[1]);
+      // Listed by status, errors first and `default` last; the error is not the one shown.
+      expect(statuses.at(-1), id).toBe('default');
+      expect(statuses.some((status) => /^[45]/.test(status ?? '')), id).toBe(true);
+      expect([...op.matchAll(/data-response-sample="([^"]+)" data-shown=""/g)].map((m) => m[1]), id).toEqual(['default']);
+      expect([...op.matchAll(/data-response-status="([^"]+)"[^>]*aria-pressed="true"/g)].map((m) => m[1]), id).toEqual(['default']);
+      expect(/data-response-sample="default"[^>]*>(.*?)<\/div>/.exec(op)?.[1]?.replace(/<!-- -->/g, ''), id).toBe('<p class="api-response-sample__empty">Response default: No body described.</p>');
+    }
+  });
+
+  it('shows a 2XX before `default` when an operation lists both', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-default-'));
+    const ok = { description: 'OK', content: { 'application/json': { example: { ok: true } } } };
+    const failed = { description: 'Failed', content: { 'application/json': { example: { error: 'no' } } } };
+    await writeFile(
+      path.join(dir, 'spec.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: { '/a': { get: { operationId: 'both', responses: { default: { description: 'Any 2xx' }, '500': failed, '2XX': ok } } } },
+      }),
+    );
+    const [html = ''] = await render(dir, 'spec.json');
+    expect([...html.matchAll(/data-response-sample="([^"]+)"/g)].map((m) => m[1])).toEqual(['2XX', '500', 'default']);
+    expect(html).toMatch(/data-response-sample="2XX" data-shown=""/);
+    expect([...html.matchAll(/data-shown=""/g)]).toHaveLength(1);
   });
 
   it("renders the servers' variable descriptions as markdown, one full stop each", async () => {

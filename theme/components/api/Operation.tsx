@@ -316,13 +316,22 @@ function responseSamples(responses: ApiResponseView[]): ResponseSample[] {
 }
 
 /**
+ * The answer a call that works gives, shown first: the first 2xx or 2XX, else `default`. A spec
+ * that documents its success only as `default` (the hub's, where the documentation shows no answer)
+ * lists its errors first by status: their examples are not what the call answers.
+ */
+function successSample(samples: ResponseSample[]): ResponseSample | undefined {
+  return samples.find((sample) => sample.kind === 'success') ?? samples.find((sample) => sample.status === 'default') ?? samples[0];
+}
+
+/**
  * The responses' examples beside the request, one status at a time once the page is hydrated
- * (the first success is shown first); without JavaScript every status is listed, each labelled.
+ * (the success is shown first, see successSample); without JavaScript every status is listed, each labelled.
  */
 function ResponseSamples(props: { responses: ApiResponseView[] }) {
   const samples = responseSamples(props.responses);
   if (samples.length === 0) return null;
-  const first = (samples.find((sample) => sample.kind === 'success') ?? samples[0])?.status;
+  const first = successSample(samples)?.status;
   return (
     <div className="api-samples api-response-samples" data-response-samples>
       <p className="api-samples__title">Response</p>
