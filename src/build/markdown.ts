@@ -61,7 +61,7 @@ export function renderMarkdown(project: Project, content: Content, docs: readonl
   return renderAllMarkdown(markdownInput(project, content, docs, options));
 }
 
-/** Broken `.md` links, missing images and removed unsafe HTML, found while rendering, as findings at their source position. */
+/** Broken `.md` links, missing images, removed unsafe HTML and unclosed fences, found while rendering, as findings at their source position. */
 export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyMap<DocSource, RenderedMarkdown>): import('../checks/findings.ts').Finding[] {
   return docs.flatMap((doc) => {
     const md = rendered.get(doc);
@@ -86,6 +86,12 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         message: removed.message,
         position: { file: doc.file, ...(removed.line ? { line: removed.line, column: removed.column ?? 1 } : {}) },
         hint: 'see "Raw HTML in markdown" in the README for what a page may contain',
+      })),
+      ...(md.findings.unclosed ?? []).map((block) => ({
+        kind: 'unclosed-block' as const,
+        message: block.message,
+        position: { file: doc.file, line: block.line, column: block.column },
+        hint: block.hint,
       })),
     ];
   });

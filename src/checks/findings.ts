@@ -12,6 +12,7 @@ const FINDING_KINDS = [
   'duplicate-route',
   'missing-image',
   'removed-html',
+  'unclosed-block',
   'unknown-front-matter',
   'content-file',
   'config',

@@ -10,9 +10,12 @@
  * The meta string is recorded per code block by its source offset (remarkCodeMeta) rather than
  * carried on the tree: the raw-HTML step re-parses a page's tree and drops the `data` of its nodes,
  * but keeps their positions.
+ *
+ * The same walk notes fences and directive containers that are never closed (see unclosedBlock).
  */
 import type { Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
+import { ADMONITION_TYPES } from './admonitions.ts';
 
 export interface CodeMeta {
   title?: string;
@@ -20,10 +23,23 @@ export interface CodeMeta {
   highlight: ReadonlySet<number>;
 }
 
-/** remark plugin: `file.data.codeMeta`, the meta string of each fenced code block by its start offset. */
+/** A code fence or an admonition or tabs container that is never closed, at its opening marker. */
+export interface UnclosedBlock {
+  message: string;
+  hint: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * remark plugin: `file.data.codeMeta`, the meta string of each fenced code block by its start
+ * offset, and `file.data.unclosedBlocks`, the fences and containers that are never closed.
+ */
 export function remarkCodeMeta() {
   return (tree: Root, file: VFile): void => {
     const metas = new Map<number, string>();
+    let unclosed: UnclosedBlock[] | undefined;
+    const source = String(file.value);
     // Code blocks are flow content: the walk never enters paragraphs, headings or tables, which
     // hold only phrasing (most of a page's nodes). Iterative, for deeply nested lists and quotes.
     const pending: Nodes[] = [tree];
@@ -31,13 +47,72 @@ export function remarkCodeMeta() {
       if (node.type === 'code') {
         const offset = node.position?.start.offset;
         if (node.meta && offset !== undefined) metas.set(offset, node.meta);
+        const open = unclosedBlock(node, source, 'fence');
+        if (open) (unclosed ??= []).push(open);
       } else if ('children' in node && !PHRASING_ONLY.has(node.type)) {
+        if (node.type === 'containerDirective' && CHECKED_CONTAINERS.has(node.name)) {
+          const open = unclosedBlock(node, source, 'container');
+          if (open) (unclosed ??= []).push(open);
+        }
         for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
       }
     }
     if (metas.size > 0) (file.data as { codeMeta?: Map<number, string> }).codeMeta = metas;
+    if (unclosed) (file.data as { unclosedBlocks?: UnclosedBlock[] }).unclosedBlocks = unclosed;
   };
 }
+
+const CHECKED_CONTAINERS = new Set<string>([...ADMONITION_TYPES, 'tabs', 'tab']);
+
+/**
+ * Whether a fenced code block (or a `:::` container) was closed, read from what the parser already
+ * gives: the node's start (its opening marker) and end. A closed block ends right after its closing
+ * marker, so the text of its last line, up to its end, is the container prefix (`>`, spaces) and
+ * a run of the opening marker's character at least as long. An unclosed one runs to the end of the
+ * page (or of the list item or block quote holding it, as CommonMark says), and ends on a line of
+ * its content or at the start of the next line. Indented code blocks have no fence and are skipped.
+ */
+function unclosedBlock(node: Nodes, source: string, kind: 'fence' | 'container'): UnclosedBlock | undefined {
+  const start = node.position?.start;
+  const end = node.position?.end;
+  if (start?.offset === undefined || end?.offset === undefined) return undefined;
+  let at = start.offset;
+  // A fence may be indented up to three spaces; four make an indented code block.
+  while (kind === 'fence' && at - start.offset < 3 && source[at] === ' ') at++;
+  const char = source[at];
+  if (char === undefined) return undefined;
+  if (kind === 'fence' ? char !== '`' && char !== '~' : char !== ':') return undefined;
+  let length = 0;
+  while (source[at + length] === char) length++;
+  if (length < 3) return undefined;
+  if (end.line > start.line) {
+    const lastLine = source.slice(source.lastIndexOf('\n', end.offset - 1) + 1, end.offset).trimEnd();
+    let run = 0;
+    while (run < lastLine.length && lastLine[lastLine.length - 1 - run] === char) run++;
+    const prefix = lastLine.slice(0, lastLine.length - run);
+    const openingPrefix = source.slice(source.lastIndexOf('\n', start.offset - 1) + 1, start.offset);
+    if (run >= length && /^[ \t>]*$/.test(prefix) && quoteDepth(prefix) === quoteDepth(openingPrefix)) return undefined;
+  }
+  const marker = char.repeat(length);
+  const toEnd = source.slice(end.offset).trim() === '';
+  const extent = toEnd ? 'the rest of the page' : 'the rest of the list item or block quote holding it';
+  const position = { line: start.line, column: start.column + (at - start.offset) };
+  if (kind === 'fence') {
+    return {
+      message: `code fence ${marker} is never closed: ${extent} is shown as code`,
+      hint: `close the code block with a line holding ${marker} (the same character, at least as many)`,
+      ...position,
+    };
+  }
+  const name = 'name' in node ? String(node.name) : '';
+  return {
+    message: `${marker}${name} is never closed: ${extent} is inside it`,
+    hint: `close it with a line holding ${marker} (at least as many colons as its opening line)`,
+    ...position,
+  };
+}
+
+const quoteDepth = (prefix: string) => prefix.split('>').length - 1;
 
 const PHRASING_ONLY = new Set<string>(['paragraph', 'heading', 'table']);
 

@@ -15,6 +15,7 @@ import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
 import type { RemovedHtml } from './sanitize.ts';
 import type { ImageSize } from '../content/image-size.ts';
+import type { UnclosedBlock } from './code-meta.ts';
 
 export interface LinkRecord {
   /** The href as written in the rendered page. */
@@ -33,6 +34,8 @@ export interface LinkFindings {
   assets: string[];
   /** What the sanitizer or the URL policy took out of the page (`javascript:` links, `<iframe>`…). */
   removed?: RemovedHtml[];
+  /** Code fences and `:::` containers never closed (code-meta.ts). */
+  unclosed?: UnclosedBlock[];
 }
 
 export interface LinkContext {

@@ -20,7 +20,7 @@ import { FULL_GFM, gfmSyntaxOf, remarkGfmSelectable, type GfmSyntax } from './gf
 import { rehypeHeadings, type HeadingData } from './headings.ts';
 import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
-import { remarkCodeMeta } from './code-meta.ts';
+import { remarkCodeMeta, type UnclosedBlock } from './code-meta.ts';
 import { rehypeTabs, remarkTabs } from './tabs.ts';
 import { rehypeAdmonitionIcons } from './admonition-icons.ts';
 import type { rehypeRawWhenNeeded } from './raw-html.ts';
@@ -140,12 +140,14 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml
     checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });
     const html = String(processorFor(markdown).processSync(file));
-    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[] };
+    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[] };
+    const findings = data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
+    if (data.unclosedBlocks) findings.unclosed = data.unclosedBlocks;
     return {
       html,
       toc: data.headings?.toc ?? [],
       ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
-      findings: data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] },
+      findings,
       searchBlocks: data.searchBlocks ?? [],
       linkTargets: tokenizeLinkTargets(html),
     };

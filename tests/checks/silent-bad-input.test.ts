@@ -1,0 +1,29 @@
+/**
+ * Bad input that used to build silently (exit 0, no finding): each now gets a finding at its file,
+ * line and column, saying what is wrong and what to do.
+ */
+import { describe, it, expect } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { copyFixture, runCli } from '../helpers.ts';
+
+const edit = async (file: string, change: (text: string) => string) => writeFile(file, change(await readFile(file, 'utf8')));
+
+describe('bad input that used to build silently', () => {
+  it('an unclosed code fence or admonition: a warning at its line and column, an error with --strict', async () => {
+    const dir = await copyFixture('basic');
+    const page = path.join(dir, 'content/guide/second.md');
+    await edit(page, (text) => `${text}\n\n:::note\nA note never closed.\n\nText.\n\n\`\`\`js\nconst rest = 'of the page';\n`);
+    const lines = (await readFile(page, 'utf8')).split('\n');
+    const fenceLine = lines.indexOf('```js') + 1;
+    const noteLine = lines.indexOf(':::note') + 1;
+    const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`content/guide/second.md:${noteLine}:1: warning: :::note is never closed: the rest of the page is inside it`);
+    expect(result.stderr).toContain(`content/guide/second.md:${fenceLine}:1: warning: code fence \`\`\` is never closed: the rest of the page is shown as code`);
+    expect(result.stderr).toContain('hint: close the code block with a line holding ```');
+    const strict = await runCli(['build', '--strict', '--config', path.join(dir, 'config.yaml')]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(`content/guide/second.md:${fenceLine}:1: error: code fence`);
+  });
+});
