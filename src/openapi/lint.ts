@@ -43,13 +43,41 @@ function refProblems(document: unknown, ref: string, keyPath: KeyPath, schemaNam
   if (!isLocalRef(ref)) {
     return [{ keyPath, message: `$ref "${ref}" at ${describeLocation(keyPath.slice(0, -1))} points into another file, which docsgen does not read`, hint: 'bundle the spec into one file first (for example `npx @redocly/cli bundle`), or move the referenced part into this file' }];
   }
-  if (resolveRefs(document, { $ref: ref }).missing === undefined) return [];
+  const resolved = resolveRefs(document, { $ref: ref });
+  if (resolved.missing === undefined) return [];
+  if (resolved.circular) return circularRefProblems(ref, keyPath, resolved.refs);
   const suggestion = ref.startsWith('#/components/schemas/') ? closest(refName(ref), schemaNames) : undefined;
   return [
     {
       keyPath,
       message: `$ref "${ref}" at ${describeLocation(keyPath.slice(0, -1))} points to nothing in this file`,
       hint: suggestion ? `did you mean "#/components/schemas/${suggestion}"?` : `define ${pointerToKeyPath(ref).join(' → ')}, or fix the reference`,
+    },
+  ];
+}
+
+/**
+ * A `$ref` whose chain comes back to itself (`Self: {$ref: Self}`, or LoopA → LoopB → LoopA):
+ * each schema of the loop is only a reference to the next, so none has any content. Reported at
+ * each `$ref` of the loop; a `$ref` elsewhere that leads into it is not reported again.
+ */
+function circularRefProblems(ref: string, keyPath: KeyPath, chain: readonly string[]): SpecProblem[] {
+  const loop = chain.slice(chain.indexOf(ref));
+  const here = JSON.stringify(keyPath.slice(0, -1));
+  const at = loop.findIndex((member) => JSON.stringify(pointerToKeyPath(member)) === here);
+  if (at < 0) return [];
+  // From the schema this $ref is in, round the loop and back to it.
+  const round = [...loop.slice(at), ...loop.slice(0, at)];
+  const names = [...round, round[0] as string].map((member) => (member.startsWith('#/components/schemas/') ? refName(member) : member));
+  const where = describeLocation(keyPath.slice(0, -1));
+  return [
+    {
+      keyPath,
+      message:
+        loop.length === 1
+          ? `$ref "${ref}" at ${where} is circular: the schema is only a reference to itself, so it has no content`
+          : `$ref "${ref}" at ${where} is circular: ${names.join(' → ')}, each schema of the loop only a reference to the next, so none has any content`,
+      hint: 'give the schema its own content (type, properties…) instead of the $ref, or point the $ref at the schema meant; a schema may contain itself only below its own content (in properties or items, for a tree)',
     },
   ];
 }

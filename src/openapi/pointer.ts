@@ -66,12 +66,14 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * Follows `$ref` chains from a node (a Reference Object may point at another reference). Returns
  * the target with the refs taken; `missing` names a ref that points nowhere or outside the file.
  */
-export function resolveRefs(root: unknown, node: unknown): { value: unknown; refs: string[]; missing?: string } {
+export function resolveRefs(root: unknown, node: unknown): { value: unknown; refs: string[]; missing?: string; circular?: true } {
   const refs: string[] = [];
   let current = node;
   while (isObject(current) && typeof current.$ref === 'string') {
     const ref = current.$ref;
-    if (!isLocalRef(ref) || refs.includes(ref)) return { value: undefined, refs, missing: ref };
+    // A chain of references that comes back to one of its own: nothing but references, no value.
+    if (refs.includes(ref)) return { value: undefined, refs, missing: ref, circular: true };
+    if (!isLocalRef(ref)) return { value: undefined, refs, missing: ref };
     refs.push(ref);
     const target = valueAt(root, pointerToKeyPath(ref));
     if (target === undefined) return { value: undefined, refs, missing: ref };
