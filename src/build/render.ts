@@ -4,6 +4,7 @@
  * plus what the checks need from the rendered page: its ids and its links. Content images, static
  * files, the search index, sitemap and robots.txt are the site's other files.
  */
+import { themeRenderError } from '../render/theme-error.ts';
 import type { RouteEntry } from '../routes.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
@@ -59,15 +60,24 @@ export function createPageRenderer(input: {
   const { config } = input.project;
   const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
   const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
-  const documentOf = (page: PageData): string =>
-    renderDocument({
+  const documentOf = (page: PageData): string => {
+    let appHtml: string;
+    let title: string;
+    try {
+      title = input.theme.documentTitle(input.site, page);
+      appHtml = input.theme.renderRoute(input.site, page);
+    } catch (error) {
+      throw themeRenderError(error, input.project.themeDir, page.kind === 'notfound' ? '404.html' : withBase(config.baseUrl, page.route));
+    }
+    return renderDocument({
       site: input.site,
       page,
-      title: input.theme.documentTitle(input.site, page),
-      appHtml: input.theme.renderRoute(input.site, page),
+      title,
+      appHtml,
       assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
+  };
   const announcement = rawPart(input.site.announcementBar?.content);
   const markdownOf = (route: RouteEntry) => (route.doc ? input.rendered.get(route.doc) : undefined);
   const checkedFrom = (route: RouteEntry, targets: { ids: ReadonlySet<string>; hrefs: readonly string[] }): RenderedRoute | undefined => {

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DocsgenError } from '../errors.ts';
 
 export function hashText(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
@@ -31,7 +32,16 @@ export function hashDirectory(dir: string): string {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(path.relative(dir, file));
-    hash.update(readFileSync(file));
+    hash.update(readableFile(file));
   }
   return hash.digest('hex').slice(0, 32);
+}
+
+function readableFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new DocsgenError(`cannot read this file (${reason})`, { position: { file }, hint: 'give the user running docsgen read access to it, or move it out of the folder', cause: error });
+  }
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadThemeServer } from '../../src/render/theme-loader.ts';
 import { DocsgenError } from '../../src/errors.ts';
+import { familyOf } from '../../src/cache/prune.ts';
 import { ROOT } from '../helpers.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 
@@ -34,6 +35,9 @@ describe('the theme server entry', () => {
     expect(theme.documentTitle(site, page)).toBe('Page Not Found | Site');
     const compiled = (await readdir(cache)).filter((f) => f.endsWith('.mjs'));
     expect(compiled).toEqual(['theme-server-fingerprint-a.mjs']);
+    // Its source map, read only when a component throws (theme-error.ts), is a cache entry the pruning knows.
+    expect(await readdir(cache)).toContain('theme-server-fingerprint-a.map');
+    expect(familyOf('theme-server-0123456789abcdef.map')).toBe('theme-server.map');
     await loadThemeServer(path.join(ROOT, 'theme'), cache, 'fingerprint-a');
     expect((await readdir(cache)).filter((f) => f.endsWith('.mjs'))).toEqual(compiled);
   });
