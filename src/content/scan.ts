@@ -133,6 +133,19 @@ async function readContentText(listing: Pick<ContentListing, 'root'>, contentDir
   return decoded.text;
 }
 
+/**
+ * `#` and `?` end a URL's path, `%` starts an escape and servers refuse `\\`: a page whose route holds
+ * one could never be reached by its links, the sidebar's or the sitemap's.
+ */
+function refuseUnreachableRoute(route: string, file: string, fromSlug: boolean): void {
+  const bad = /[#?%\\]/.exec(route)?.[0];
+  if (bad === undefined) return;
+  throw new DocsgenError(`this page's route ${route} holds "${bad}", which a URL's path cannot hold as it is: no link could reach the page`, {
+    position: { file },
+    hint: fromSlug ? `take "${bad}" out of the slug in the front matter` : `rename the file or its folder without "${bad}", or give the page a slug: in its front matter`,
+  });
+}
+
 function toDoc(
   file: string,
   relPath: string,
@@ -146,6 +159,7 @@ function toDoc(
   const withoutExt = relPath.slice(0, -3);
   const id = frontMatter.id ? (dir && !frontMatter.id.includes('/') ? `${dir}/${frontMatter.id}` : frontMatter.id) : withoutExt;
   const route = routeFromRelativePath(relPath, frontMatter.slug);
+  refuseUnreachableRoute(route, file, frontMatter.slug !== undefined);
   return {
     file,
     relPath,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { scanContent } from '../../src/content/scan.ts';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 import { languagesIn } from '../../src/markdown/highlight.ts';
+import { DocsgenError } from '../../src/errors.ts';
 
 let content: string;
 beforeEach(async () => {
@@ -30,6 +31,18 @@ describe('odd page files', () => {
         'd.md': '#\n\n# Real title\n',
       }),
     ).toEqual({ 'a.md': 'Installing the hub', 'b.md': 'C#', 'c.md': `Spaces${' '.repeat(1_000_000)}x`, 'd.md': 'Real title' });
+  });
+
+  it.each(['c#sharp.md', 'why?.md', '100%.md', 'back\\slash.md'])('a page named %s, which no link could reach, is refused with its file and a remedy', async (name) => {
+    const error = await titles({ [name]: '# Title\n' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsgenError);
+    expect((error as DocsgenError).message).toMatch(/^this page's route \/\S+\/ holds "[#?%\\]", which a URL's path cannot hold as it is/);
+    expect((error as DocsgenError).position?.file).toBe(path.join(content, name));
+    expect((error as DocsgenError).hint).toMatch(/rename the file or its folder without .*, or give the page a slug: in its front matter/);
+  });
+
+  it('the same name with a slug that gives a reachable route builds, and a space in a name is fine', async () => {
+    expect(await titles({ 'c#sharp.md': '---\nslug: csharp\n---\n# C#\n', 'with space.md': '# Spaced\n' })).toEqual({ 'c#sharp.md': 'C#', 'with space.md': 'Spaced' });
   });
 
   it('a page that is only front matter, an empty block, CRLF and old-Mac CR line endings', async () => {
