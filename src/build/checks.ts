@@ -45,6 +45,7 @@ export function runChecks(input: {
         apiPageAnchors(input.apiPages, project.config.baseUrl),
       ),
       ...input.apiPages.flatMap((api) => api.spec.findings),
+      ...(input.site.findings ?? []),
     ],
     project.config.checks,
     input.strict,

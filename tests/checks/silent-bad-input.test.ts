@@ -27,3 +27,21 @@ describe('bad input that used to build silently', () => {
     expect(strict.stderr).toContain(`content/guide/second.md:${fenceLine}:1: error: code fence`);
   });
 });
+
+describe('config.yaml naming an image content/_static/ does not hold', () => {
+  it('a missing favicon or navbar logo: a warning at its key in config.yaml, an error with --strict', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    await edit(config, (text) => text.replace('favicon: favicon.svg', 'favicon: img/nope.svg').replace('  title: Fixture\n', '  title: Fixture\n  logo:\n    alt: Logo\n    src: img/logo-missing.svg\n    srcDark: favicon.svg\n'));
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`config.yaml:5:1: warning: favicon "img/nope.svg" is not in content/_static/: every page links a missing file`);
+    expect(result.stderr).toContain('hint: add the file as content/_static/img/nope.svg, or fix the path');
+    expect(result.stderr).toContain(`config.yaml:18:5: warning: navbar.logo.src "img/logo-missing.svg" is not in content/_static/`);
+    expect(result.stderr).not.toContain('srcDark');
+    expect(result.stdout + result.stderr).toMatch(/2 findings \(0 errors, 2 warnings\)/);
+    const strict = await runCli(['build', '--strict', '--config', config]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('config.yaml:5:1: error: favicon "img/nope.svg"');
+  });
+});
