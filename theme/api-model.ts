@@ -118,6 +118,8 @@ export interface ApiMediaView {
   mediaType: string;
   schema?: SchemaView;
   examples: ApiExampleView[];
+  /** No example: the spec gives none and the schema says nothing of the body's shape (no type), so none is made up. */
+  shapeUndocumented?: true;
 }
 
 export interface ApiResponseView {

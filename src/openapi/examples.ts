@@ -44,6 +44,9 @@ export function sampleValue(document: unknown, node: unknown, purpose: 'request'
   }
   if (Array.isArray(schema.allOf)) return mergedSample(schema, next);
   const type = primaryType(schema);
+  // No type, stated or implied: any value fits, so none is made up (a made-up "string" would say
+  // the value is text). Inside an object the property is left out; nullable, null fits and says no more.
+  if (type === undefined) return schema.nullable === true ? null : undefined;
   if (type === 'object') return objectSample(document, schema, purpose, next);
   if (type === 'array') {
     const item = next(schema.items);
@@ -74,13 +77,43 @@ function mergedSample(schema: Record<string, unknown>, next: (child: unknown) =>
   return parts.find((p) => p !== undefined);
 }
 
-function primaryType(schema: Record<string, unknown>): string {
-  const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
-  const type = types[0];
-  if (typeof type === 'string') return type;
-  if (schema.properties || schema.additionalProperties) return 'object';
-  if (schema.items) return 'array';
-  return 'string';
+/** The schema's type: its own (the first but `null` of a list), else the one its keywords imply, else none. */
+function primaryType(schema: Record<string, unknown>): string | undefined {
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((t): t is string => typeof t === 'string');
+    return types.find((t) => t !== 'null') ?? types[0] ?? impliedType(schema);
+  }
+  return typeof schema.type === 'string' ? schema.type : impliedType(schema);
+}
+
+const has = (schema: Record<string, unknown>, keys: readonly string[]) => keys.some((key) => schema[key] !== undefined);
+const NUMBER_FORMATS: Record<string, string> = { int32: 'integer', int64: 'integer', float: 'number', double: 'number' };
+
+/**
+ * The type a schema without `type` implies by the keywords that constrain only that type (as
+ * openapi-sampler, Redoc's sampler, infers it): `properties` an object, `items` an array, a
+ * `pattern` or a string format a string, a `minimum` a number. Undefined when no keyword says
+ * anything about the value: the schema allows any type.
+ */
+function impliedType(schema: Record<string, unknown>): string | undefined {
+  if (has(schema, ['properties', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'required'])) return 'object';
+  if (has(schema, ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'])) return 'array';
+  if (typeof schema.format === 'string' && NUMBER_FORMATS[schema.format]) return NUMBER_FORMATS[schema.format];
+  if (has(schema, ['pattern', 'minLength', 'maxLength', 'format'])) return 'string';
+  if (has(schema, ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'])) return 'number';
+  return undefined;
+}
+
+/**
+ * Whether a schema says nothing of its values' shape: no type, stated or implied, no example,
+ * default, enum, const or composition. Nothing can be made from it, and the page says so instead
+ * of showing no example without a word.
+ */
+export function shapeUndocumented(document: unknown, node: unknown): boolean {
+  const { value: schema } = resolveRefs(document, node);
+  if (!isObject(schema)) return false;
+  if (has(schema, ['example', 'const', 'default', 'oneOf', 'anyOf', 'allOf', 'not', 'nullable']) || (Array.isArray(schema.examples) && schema.examples.length > 0) || (Array.isArray(schema.enum) && schema.enum.length > 0)) return false;
+  return primaryType(schema) === undefined;
 }
 
 function scalarSample(schema: Record<string, unknown>, type: string): unknown {
@@ -134,6 +167,11 @@ export function examplesOf(document: unknown, holder: Record<string, unknown>, s
   const value = sampleValue(document, schema, purpose);
   // The schema's own example (a named schema's, through its $ref) is the spec's, not made up.
   return value === undefined ? [] : [{ label: 'Example', value: formatValue(value, mediaType), generated: !hasOwnExample(document, schema) }];
+}
+
+/** Whether the page should say that a media type's body has no example because its schema does not describe its shape. */
+export function exampleUndocumented(document: unknown, holder: Record<string, unknown>, schema: unknown, mediaType: string): boolean {
+  return holder.example === undefined && holder.examples === undefined && schema !== undefined && isStructured(mediaType) && shapeUndocumented(document, schema);
 }
 
 function hasOwnExample(document: unknown, schema: unknown): boolean {

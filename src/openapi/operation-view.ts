@@ -9,7 +9,7 @@ import { externalDocsField } from './document-links.ts';
 import type { OperationEntry } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
 import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
-import { examplesOf, sampleValue } from './examples.ts';
+import { exampleUndocumented, examplesOf, sampleValue } from './examples.ts';
 import { codeSamples, type SampleRequest } from './samples.ts';
 import { withAuthorSamples } from './author-samples.ts';
 import { sampleBaseUrl } from './servers.ts';
@@ -165,10 +165,12 @@ function plainFirstLine(text: unknown): string {
 function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): ApiMediaView[] {
   return Object.entries(isObject(content) ? content : {}).map(([mediaType, media]) => {
     const m = isObject(media) ? media : {};
+    const examples = examplesOf(ctx.document, m, m.schema, scope.purpose, mediaType);
     return {
       mediaType,
       ...(m.schema !== undefined ? { schema: schemaView(ctx, m.schema, scope) } : {}),
-      examples: examplesOf(ctx.document, m, m.schema, scope.purpose, mediaType),
+      examples,
+      ...(examples.length === 0 && exampleUndocumented(ctx.document, m, m.schema, mediaType) ? { shapeUndocumented: true } : {}),
     };
   });
 }
@@ -196,7 +198,8 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
     const mm = isObject(m) ? m : {};
     const example = mm.example ?? firstExample(ctx, mm) ?? sampleValue(ctx.document, mm.schema, 'request');
     const files = /multipart\/form-data/.test(mediaType) ? fileFields(ctx.document, mm.schema) : [];
-    request.body = { mediaType, value: example ?? {}, ...(files.length > 0 ? { files } : {}) };
+    // A body whose schema says nothing of its shape is left out rather than made up (the page says so).
+    if (example !== undefined || !exampleUndocumented(ctx.document, mm, mm.schema, mediaType)) request.body = { mediaType, value: example ?? {}, ...(files.length > 0 ? { files } : {}) };
   }
   return request;
 }

@@ -27,4 +27,31 @@ describe('examples made from a schema', () => {
     expect(sampleValue({}, { type: 'string', pattern: '(' }, 'any')).toBe('string');
     expect(sampleValue({}, { type: 'string' }, 'any')).toBe('string');
   });
+
+  it('never invents a type: a schema with none, stated or implied, gives no value, and an object leaves that property out', () => {
+    const anyValue = { description: 'The value, of any type.' };
+    expect(sampleValue({}, anyValue, 'any')).toBeUndefined();
+    expect(sampleValue({}, {}, 'any')).toBeUndefined();
+    const document = { components: { schemas: { SuccessFlag: { description: 'A success flag; its shape is not documented.' } } } };
+    expect(sampleValue(document, { $ref: '#/components/schemas/SuccessFlag' }, 'response')).toBeUndefined();
+    expect(sampleValue({}, { type: 'object', required: ['value'], properties: { name: { type: 'string' }, value: anyValue, payload: { type: 'object', properties: { value: anyValue } } } }, 'request')).toEqual({ name: 'string', payload: {} });
+    expect(sampleValue({}, { type: 'array', items: anyValue }, 'any')).toEqual([]);
+    expect(sampleValue({}, { type: 'object', additionalProperties: {} }, 'any')).toEqual({});
+    // Nullable without a type: null fits and says nothing more.
+    expect(sampleValue({}, { type: 'object', properties: { maybe: { nullable: true } } }, 'any')).toEqual({ maybe: null });
+    // What the spec gives still counts.
+    expect(sampleValue({}, { ...anyValue, example: 42 }, 'any')).toBe(42);
+    expect(sampleValue({}, { ...anyValue, default: 'x' }, 'any')).toBe('x');
+  });
+
+  it('takes the type a schema without one implies by its keywords, as Redoc does', () => {
+    expect(sampleValue({}, { properties: { a: { type: 'integer' } } }, 'any')).toEqual({ a: 1 });
+    expect(sampleValue({}, { items: { type: 'boolean' } }, 'any')).toEqual([true]);
+    expect(sampleValue({}, { pattern: '^[0-9]+$' }, 'any')).toBe('1');
+    expect(sampleValue({}, { format: 'uuid' }, 'any')).toBe('3fa85f64-5717-4562-b3fc-2c963f66afa6');
+    expect(sampleValue({}, { format: 'int64' }, 'any')).toBe(1);
+    expect(sampleValue({}, { minimum: 3 }, 'any')).toBe(3);
+    expect(sampleValue({}, { type: ['null'] }, 'any')).toBeNull();
+    expect(sampleValue({}, { type: ['null', 'integer'] }, 'any')).toBe(1);
+  });
 });

@@ -148,6 +148,45 @@ describe('the prerendered API reference', () => {
     expect([...html.matchAll(/data-shown=""/g)]).toHaveLength(1);
   });
 
+  it('makes up no "string" for a schema without a type, and says where the whole answer has no documented shape', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const opHtml = (id: string) => html.split('<section class="api-op').find((op) => op.includes(`id="operation/${id}"`)) ?? '';
+    const text = (fragment: string) => textOf(parse(fragment) as unknown as Node5);
+    // A status's part of the panel: up to the next status's, or the panel's end.
+    const sample = (id: string, status: string) => text(`${new RegExp(`data-response-sample="${status}"[^>]*>([^]*?)(?=<div class="api-response-sample"|</div></div></div></section>)`).exec(opHtml(id))?.[1] ?? ''}`);
+    // SuccessFlag has no type: no example made from it, and the page says why.
+    for (const id of ['triggerFunction', 'triggerRundownItemButton']) {
+      expect(opHtml(id), id).toMatch(/data-response-sample="2XX" data-shown=""/);
+      expect(sample(id, '2XX'), id).toBe('Response 2XX: No example, as its shape is not documented (the schema gives no type).');
+    }
+    // readyToAir and payload.value have no type: left out of the examples and the code samples, still in the schema trees.
+    expect(sample('getNewsroomRundown', '2XX')).toContain('"macroOut"');
+    expect(sample('getNewsroomRundown', '2XX')).not.toContain('readyToAir');
+    expect(text(opHtml('getNewsroomRundown'))).toContain('readyToAir');
+    const trigger = text(opHtml('triggerFunction'));
+    expect(trigger).toContain('"PropertyPath": "string"');
+    expect(trigger).not.toMatch(/"value": "string"/);
+    expect(trigger).toMatch(/"payload": \{\}/);
+    expect(trigger).not.toMatch(/Response 2XX[^]*"string"[^]*Response 500/);
+  });
+
+  it('sends no made-up body in the code samples when the body has no documented shape, and says so under the request body', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-any-body-'));
+    await writeFile(
+      path.join(dir, 'spec.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: { '/a': { post: { operationId: 'send', requestBody: { content: { 'application/json': { schema: { description: 'Anything.' } } } }, responses: { '204': { description: 'Done' } } } } },
+      }),
+    );
+    const [html = ''] = await render(dir, 'spec.json');
+    const text = textOf(parse(html) as unknown as Node5);
+    expect(text).toContain('No example, as its shape is not documented (the schema gives no type).');
+    expect(text).toContain("curl -X POST 'https://docs.example.com/a'");
+    expect(text).not.toMatch(/--data|JSON\.stringify|json=|"string"/);
+  });
+
   it("renders the servers' variable descriptions as markdown, one full stop each", async () => {
     const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
     const servers = /<div class="api-servers">[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';

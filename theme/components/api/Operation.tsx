@@ -147,9 +147,13 @@ function Media(props: { media: ApiMediaView; exampleTitle?: string }) {
       </p>
       {media.schema ? <SchemaBlock schema={media.schema} /> : null}
       {props.exampleTitle ? <Examples examples={media.examples} title={props.exampleTitle} /> : null}
+      {props.exampleTitle && media.shapeUndocumented ? <p className="api-media__type">{UNDOCUMENTED_SHAPE}</p> : null}
     </div>
   );
 }
+
+/** What stands in for an example the schema gives nothing to make from (it has no type). */
+const UNDOCUMENTED_SHAPE = 'No example, as its shape is not documented (the schema gives no type).';
 
 /** The responses by status; an operation shows their examples beside the request instead (ResponseSamples), as Redoc does. */
 function Responses(props: { responses: ApiResponseView[]; examplesAside?: boolean }) {
@@ -291,8 +295,10 @@ interface ResponseSample {
   status: string;
   kind: string;
   blocks: { label: string; note?: string; code: string; html?: string | undefined }[];
-  /** What stands in for a status without an example: its body is ruled out, not described, or has no example. */
+  /** What stands in for a status without an example: its body is ruled out, not described, has no example, or has a schema without a shape. */
   empty?: string;
+  /** A body's schema says nothing of its shape: the page says so (beside the request) rather than showing nothing. */
+  undocumented?: boolean;
 }
 
 /**
@@ -309,10 +315,11 @@ function responseSamples(responses: ApiResponseView[]): ResponseSample[] {
         return { label: parts.join(' · '), code: example.value, html: example.html, ...(example.generated ? { note: 'made from the schema' } : {}) };
       }),
     );
-    const empty = response.contents.length === 0 ? noContentText(response.status) : 'No example described.';
-    return { status: response.status, kind: statusKind(response.status), blocks, ...(blocks.length === 0 ? { empty } : {}) };
+    const undocumented = response.contents.some((media) => media.shapeUndocumented);
+    const empty = response.contents.length === 0 ? noContentText(response.status) : undocumented ? UNDOCUMENTED_SHAPE : 'No example described.';
+    return { status: response.status, kind: statusKind(response.status), blocks, ...(blocks.length === 0 ? { empty } : {}), ...(undocumented ? { undocumented } : {}) };
   });
-  return samples.some((sample) => sample.blocks.length > 0) ? samples : [];
+  return samples.some((sample) => sample.blocks.length > 0 || sample.undocumented) ? samples : [];
 }
 
 /**
