@@ -4,7 +4,7 @@
  * the same, so maintainers feel at home. Every URL is http(s), mailto or a path inside the site.
  */
 import { z } from 'zod';
-import { imageSource, linkTarget, nonEmpty, routeSegment, severity, webUrl } from '../schema/fields.ts';
+import { imageSource, linkTarget, nonEmpty, regexSource, routeSegment, severity, webUrl } from '../schema/fields.ts';
 
 export type { Severity } from '../schema/fields.ts';
 
@@ -93,8 +93,8 @@ const search = z.strictObject({
   /** Hosts of the hosted search service; unset means the service's own defaults. */
   hosts: z.array(z.strictObject({ url: nonEmpty, protocol: z.enum(['http', 'https']).optional() })).optional(),
   searchPagePath: routeSegment.default('search'),
-  externalUrlRegex: nonEmpty.optional(),
-  replaceSearchResultPathname: z.strictObject({ from: z.string(), to: z.string() }).optional(),
+  externalUrlRegex: nonEmpty.pipe(regexSource).optional(),
+  replaceSearchResultPathname: z.strictObject({ from: regexSource, to: z.string() }).optional(),
   contextualSearch: z.boolean().default(true),
   /** Where "Let us know." of a search without results points; `{query}` is replaced. */
   missingResultsUrl: webUrl.optional(),

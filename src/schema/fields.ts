@@ -42,5 +42,14 @@ export const routeSegment = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, {
 
 export const nonEmpty = z.string().min(1, { error: 'must not be empty' });
 
+/** A regular expression the browser compiles (`new RegExp(value)`): one it cannot would be skipped there without a word. */
+export const regexSource = z.string().superRefine((value, context) => {
+  try {
+    new RegExp(value);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `must be a JavaScript regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})` });
+  }
+});
+
 export const severity = z.enum(['ignore', 'warn', 'error']);
 export type Severity = z.infer<typeof severity>;

@@ -43,6 +43,18 @@ describe('config validation', () => {
     expect(formatError(error)).toMatch(/^\/site\/config\.yaml:\d+:\d+: error: invalid YAML/);
   });
 
+  it('rejects a search URL pattern the browser could not compile, at its line, and keeps one it can', () => {
+    const base = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\n';
+    const bad = errorsOf(`${base}search:\n  externalUrlRegex: "([a-z"\n  replaceSearchResultPathname: { from: "*x", to: "/" }\n`);
+    expect(bad.errors.map((e) => [e.message.replace(/ \(.*\)$/, ''), e.position?.line])).toEqual([
+      ['"search.externalUrlRegex" must be a JavaScript regular expression', 5],
+      ['"search.replaceSearchResultPathname.from" must be a JavaScript regular expression', 6],
+    ]);
+    expect(bad.errors[0]?.message).toMatch(/Unterminated character class/);
+    const { config } = parseConfig(`${base}search:\n  externalUrlRegex: "^https://other\\\\.example/"\n`, '/site/config.yaml');
+    expect(config.search.externalUrlRegex).toBe('^https://other\\.example/');
+  });
+
   it('rejects a base path without slashes', () => {
     const error = errorsOf('title: T\nurl: https://x.example\nbaseUrl: docs\n');
     expect(error.errors[0]?.message).toContain('"baseUrl"');
