@@ -24,6 +24,20 @@ export interface LoadedConfig {
   locate(keyPath: KeyPath): SourcePosition;
 }
 
+const READ_HINTS: Record<string, string> = {
+  ENOENT: 'pass the right path with --config, or create config.yaml in the project folder',
+  EISDIR: 'this is a folder: pass the config file itself with --config',
+  EACCES: 'give the user running docsgen read access to the file',
+  EPERM: 'give the user running docsgen read access to the file',
+};
+
+/** UTF-8 (a byte-order mark is read by the YAML parser), or UTF-16 with its byte-order mark, as Windows editors save "Unicode". */
+function configText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return bytes.toString('utf8');
+}
+
 /** What config.yaml holds, for the hint when the file is not a mapping. */
 export const CONFIG_EXAMPLE = '"title: My docs"';
 
@@ -31,12 +45,10 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   const file = path.resolve(configFile);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = configText(await readFile(file));
   } catch (error) {
-    throw new DocsgenError(`cannot read the config file (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
-      position: { file },
-      hint: 'pass the right path with --config, or create config.yaml in the project folder',
-    });
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new DocsgenError(`cannot read the config file (${code})`, { position: { file }, hint: READ_HINTS[code] ?? READ_HINTS.ENOENT });
   }
   // The validated config (with its defaults) is remembered by the file's content, so a warm build
   // skips validation. Deleting .docsgen/ is always safe.

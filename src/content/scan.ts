@@ -85,7 +85,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   if (docs.length === 0) {
     throw new DocsgenError('content/ holds no markdown pages', {
       position: { file: contentDir },
-      hint: 'add at least one .md file (for example content/index.md) or point --content at the right folder',
+      hint: 'add at least one .md file (for example content/index.md); content/ is the folder beside the config file that --config names',
     });
   }
   docs.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));

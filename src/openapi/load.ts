@@ -85,7 +85,8 @@ export function parseSpecText(raw: string, file: string): Record<string, unknown
     parsed = json ? JSON.parse(raw) : parseYaml(raw, { maxAliasCount: 10_000 });
   } catch (error) {
     if (json) throw jsonSyntaxError(raw, file);
-    const message = (error as Error).message.split('\n')[0] ?? '';
+    // The position is the message's prefix already: not "… at line 16, column 1:" again after it.
+    const message = ((error as Error).message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
     throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position: { file, ...(yamlPos ? { line: yamlPos.line, column: yamlPos.col } : {}) }, hint: 'fix the syntax at this position' });
   }

@@ -108,6 +108,24 @@ describe('config validation', () => {
     const legacy = dropdown?.items?.filter((i) => i.legacy).map((i) => i.label);
     expect(legacy).toEqual(expect.arrayContaining(['Suite 5.3', 'Suite 4.27', 'Hub 1.3']));
   });
+  it('reads a config saved as UTF-16 with its byte-order mark, and says what to do with a folder given as the config', async () => {
+    const { loadConfig } = await import('../../src/config/load.ts');
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-config-'));
+    const text = 'title: Überblick\nurl: https://x.example\nbaseUrl: /docs/\n';
+    const le = path.join(dir, 'le.yaml');
+    await writeFile(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect((await loadConfig(le)).config.title).toBe('Überblick');
+    const be = path.join(dir, 'be.yaml');
+    await writeFile(be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    expect((await loadConfig(be)).config.title).toBe('Überblick');
+    await mkdir(path.join(dir, 'folder.yaml'));
+    const error = await loadConfig(path.join(dir, 'folder.yaml')).catch((e: unknown) => e);
+    expect(formatError(error)).toBe(`${path.join(dir, 'folder.yaml')}: error: cannot read the config file (EISDIR)\n  hint: this is a folder: pass the config file itself with --config`);
+  });
+
   it('remembers a validated config by its text, and validates changed text again', async () => {
     const { loadConfig } = await import('../../src/config/load.ts');
     const { mkdtemp, writeFile, readdir } = await import('node:fs/promises');
