@@ -7,6 +7,7 @@ import { checkLinks, type LinkCheckMemo, type RenderedRoute } from '../checks/li
 import { applySeverities, type Finding } from '../checks/findings.ts';
 import { apiPageAnchors, refineApiAnchorFindings } from '../checks/api-anchors.ts';
 import type { ApiPage } from './api.ts';
+import type { ClientBundle } from '../bundle/client.ts';
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
 import { markdownFindings } from './markdown.ts';
@@ -21,6 +22,8 @@ export function runChecks(input: {
   routeFindings: readonly Finding[];
   site: Site;
   apiPages: readonly ApiPage[];
+  /** The theme's bundle, with esbuild's warnings about its stylesheets. */
+  bundle?: Pick<ClientBundle, 'cssWarnings'>;
   pages: readonly RenderedRoute[];
   /** Every file written besides the pages (relative to the output folder). */
   files: ReadonlySet<string>;
@@ -46,6 +49,12 @@ export function runChecks(input: {
       ),
       ...input.apiPages.flatMap((api) => api.spec.findings),
       ...(input.site.findings ?? []),
+      ...(input.bundle?.cssWarnings ?? []).map((problem) => ({
+        kind: 'theme-css' as const,
+        message: `theme stylesheet: ${problem.message}`,
+        position: { file: problem.file, line: problem.line, column: problem.column },
+        hint: 'browsers skip what they do not understand here: fix or remove it',
+      })),
     ],
     project.config.checks,
     input.strict,

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import type { Metafile } from 'esbuild';
-import { DocsgenError } from '../errors.ts';
+import type { Message, Metafile } from 'esbuild';
+import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import { markUsed } from '../cache/prune.ts';
 
@@ -24,6 +24,8 @@ export interface ClientBundle {
    * every doc page's render-blocking stylesheet.
    */
   pageCss: { api?: string };
+  /** What esbuild warned about in the theme's own stylesheets (not syntax errors: those fail the bundle). */
+  cssWarnings?: CssProblem[];
   /**
    * Files only the API reference's Swagger UI loads (its chunk, styles and what they alone import),
    * by path relative to out/: a site without an API page does not publish them (1.6 MB).
@@ -32,6 +34,14 @@ export interface ClientBundle {
 }
 
 export const ASSETS_DIR = 'assets';
+
+/** A message of esbuild's about a stylesheet of the theme, at its file (absolute; inside compileClient, relative to the theme), line and (1-based) column. */
+export interface CssProblem {
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+}
 
 /**
  * The bundle depends only on the theme, the installed packages, the base path and minification,
@@ -43,12 +53,18 @@ export async function bundleClient(options: { themeDir: string; baseUrl: string;
     const cached = await readCachedBundle(cacheFolder);
     if (cached) {
       markUsed(cacheFolder); // kept by the cache's pruning (src/cache/prune.ts)
-      return cached;
+      return withThemePaths(cached, options.themeDir);
     }
   }
   const bundle = await compileClient(options);
   if (cacheFolder) await writeCachedBundle(cacheFolder, bundle);
-  return bundle;
+  return withThemePaths(bundle, options.themeDir);
+}
+
+/** The stylesheet warnings' files (paths inside the theme in the bundle and its cache) in this project's theme. */
+function withThemePaths(bundle: ClientBundle, themeDir: string): ClientBundle {
+  if (!bundle.cssWarnings) return bundle;
+  return { ...bundle, cssWarnings: bundle.cssWarnings.map((problem) => ({ ...problem, file: path.join(themeDir, problem.file) })) };
 }
 
 async function readCachedBundle(folder: string): Promise<ClientBundle | undefined> {
@@ -122,6 +138,19 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
       hint: 'fix the theme source at this position',
     });
   }
+  const { errors: cssErrors, warnings: cssWarnings } = themeCssProblems(result.warnings, options.themeDir);
+  if (cssErrors.length > 0) {
+    // A stylesheet esbuild had to guess at: every rule after the slip can end up nested inside
+    // another, which unstyles every page. The build stops rather than publish that.
+    const errors = cssErrors.map(
+      (problem) =>
+        new DocsgenError(`CSS syntax error in the theme: ${problem.message}`, {
+          position: { file: problem.file, line: problem.line, column: problem.column },
+          hint: 'fix the stylesheet here (a missing "}" or ";", a stray "@" or brace): the rules after it would be read as nested in the one before, unstyling every page',
+        }),
+    );
+    throw errors.length === 1 ? errors[0] : new DocsgenErrors(errors);
+  }
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(path.relative('/virtual-out', file.path).split(path.sep).join('/'), file.contents);
   const outputs = (result.metafile as Metafile).outputs;
@@ -149,7 +178,36 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     lazyCss: { search: searchCss, api: apiCss },
     pageCss: apiPageCss ? { api: apiPageCss } : {},
     apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(apiPageStyles ? [apiPageStyles] : [])]),
+    ...(cssWarnings.length > 0 ? { cssWarnings } : {}),
   };
+}
+
+/**
+ * esbuild's messages about the theme's own stylesheets (logLevel is silent: they would be lost).
+ * esbuild reads past a CSS syntax error (`Unexpected "@"`, `Expected "}"`), so those arrive as
+ * warnings too; they are errors here. Other warnings (an unknown property, a `//` comment) stay
+ * warnings. Packages' stylesheets are not the author's to fix and are left out.
+ */
+function themeCssProblems(messages: readonly Message[], themeDir: string): { errors: CssProblem[]; warnings: CssProblem[] } {
+  const errors: CssProblem[] = [];
+  const warnings: CssProblem[] = [];
+  const root = path.resolve(themeDir) + path.sep;
+  for (const message of messages) {
+    const location = message.location;
+    if (!location || !location.file.endsWith('.css')) continue;
+    const file = path.resolve(location.file);
+    if (!file.startsWith(root)) continue;
+    const note = message.notes.find((n) => n.location && n.location.file === location.file);
+    // esbuild's note: 'The unbalanced "{" is here:' → '(the unbalanced "{" is at line 22, column 3)'.
+    const noteText = note ? note.text.replace(/\s+is here:?\s*$/, ' is at').replace(/[:.]\s*$/, ':').replace(/^./, (c) => c.toLowerCase()) : '';
+    const where = note?.location ? ` (${noteText} line ${note.location.line}, column ${note.location.column + 1})` : '';
+    const problem = { message: `${message.text}${where}`, file, line: location.line, column: location.column + 1 };
+    // Warnings are kept in the cached bundle, which any project with the same theme may reuse: by
+    // path inside the theme (see bundleClient).
+    if (message.id === 'css-syntax-error') errors.push(problem);
+    else warnings.push({ ...problem, file: path.relative(themeDir, file).split(path.sep).join('/') });
+  }
+  return { errors, warnings };
 }
 
 /**

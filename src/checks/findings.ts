@@ -13,6 +13,7 @@ const FINDING_KINDS = [
   'missing-image',
   'removed-html',
   'unclosed-block',
+  'theme-css',
   'unknown-front-matter',
   'content-file',
   'config',

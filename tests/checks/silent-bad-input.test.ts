@@ -3,9 +3,9 @@
  * line and column, saying what is wrong and what to do.
  */
 import { describe, it, expect } from 'vitest';
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { copyFixture, runCli } from '../helpers.ts';
+import { ROOT, copyFixture, runCli } from '../helpers.ts';
 
 const edit = async (file: string, change: (text: string) => string) => writeFile(file, change(await readFile(file, 'utf8')));
 
@@ -43,5 +43,31 @@ describe('config.yaml naming an image content/_static/ does not hold', () => {
     const strict = await runCli(['build', '--strict', '--config', config]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('config.yaml:5:1: error: favicon "img/nope.svg"');
+  });
+});
+
+describe("the theme's stylesheets", () => {
+  it('a CSS syntax error fails the build at its line and column; other esbuild warnings are warnings', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    await cp(path.join(ROOT, 'theme'), path.join(dir, 'theme'), { recursive: true });
+    const css = path.join(dir, 'theme/styles/main.css');
+    const original = await readFile(css, 'utf8');
+    const line = original.split('\n').findIndex((l) => l.startsWith('a { color: var(--c-link);')) + 1;
+    expect(line).toBeGreaterThan(1);
+    // The closing brace of one rule left out: every later rule would be nested inside it.
+    await writeFile(css, original.replace(/\na \{ color: var\(--c-link\);([^}]*)\}/, '\na { color: var(--c-link);$1'));
+    const broken = await runCli(['build', '--config', config]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(new RegExp(`theme/styles/main\\.css:\\d+:\\d+: error: CSS syntax error in the theme: Expected "\\}" to go with "\\{" \\(.*line ${line}, column 3\\)`));
+    expect(broken.stderr).toContain('hint: fix the stylesheet here');
+    await writeFile(css, original.replace('\n.visually-hidden {', '\n.stray { @ }\n.visually-hidden {'));
+    const stray = await runCli(['build', '--config', config]);
+    expect(stray.code).toBe(1);
+    expect(stray.stderr).toContain(`theme/styles/main.css:${line + 6}:10: error: CSS syntax error in the theme: Expected identifier but found "@"`);
+    await writeFile(css, original.replace('\n.visually-hidden {', '\n.odd { colr: red; }\n.visually-hidden {'));
+    const odd = await runCli(['build', '--config', config]);
+    expect(odd.code).toBe(0);
+    expect(odd.stderr).toContain(`theme/styles/main.css:${line + 6}:8: warning: theme stylesheet: "colr" is not a known CSS property`);
   });
 });
