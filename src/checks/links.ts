@@ -206,18 +206,21 @@ class ProblemLog {
     const findings: Finding[] = [];
     for (const problem of this.problems.values()) {
       const kindLabel = problem.kind === 'broken-link' ? 'broken link' : 'broken anchor';
-      if (problem.pages.length >= REPEATED_ON_PAGES && problem.pages.every((p) => p.position.file === configFile)) {
+      // The pages that have the link from the navbar, the footer or the theme are one finding; the
+      // pages whose own text has it too are each their own, at the line the author wrote it.
+      const fromConfig = problem.pages.filter((p) => p.position.file === configFile);
+      const grouped = fromConfig.length >= REPEATED_ON_PAGES;
+      if (grouped) {
         findings.push({
           kind: problem.kind,
           link: problem.link,
-          message: `${kindLabel} "${problem.link}" on ${problem.pages.length} pages: ${problem.reason}`,
-          position: problem.pages[0]?.position ?? { file: configFile },
+          message: `${kindLabel} "${problem.link}" on ${fromConfig.length} pages: ${problem.reason}`,
+          position: fromConfig[0]?.position ?? { file: configFile },
           hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
-          pages: problem.pages.map((p) => p.route),
+          pages: fromConfig.map((p) => p.route),
         });
-        continue;
       }
-      for (const page of problem.pages) {
+      for (const page of grouped ? problem.pages.filter((p) => p.position.file !== configFile) : problem.pages) {
         findings.push({
           kind: problem.kind,
           link: problem.link,

@@ -31,6 +31,19 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it('a link broken from the navbar on many pages is one finding, even where some pages also have it in their text', () => {
+    // Pages without a source record of the link have it from the config (navbar, footer); two also write it.
+    const navOnly = (path: string): RenderedRoute => ({ path, ids: new Set(), hrefs: ['/d/gone/'], source: { file: `/c${path}index.md`, links: [] } });
+    const routes = [...['/d/a/', '/d/b/', '/d/c/', '/d/e/', '/d/f/', '/d/g/'].map(navOnly), page('/d/h/', ['/d/gone/']), page('/d/i/', ['/d/img/a.png', '/d/gone/'])];
+    const findings = checkLinks({ baseUrl: '/d/', routes, files: new Set(['img/a.png']), configFile: '/c/config.yaml', configPositionOf: () => ({ file: '/c/config.yaml', line: 38, column: 7 }) });
+    expect(findings.map((f) => [f.message, f.position])).toEqual([
+      ['broken link "/d/gone/" on 6 pages: no page or file at /d/gone/', { file: '/c/config.yaml', line: 38, column: 7 }],
+      ['broken link "/d/gone/" on /d/h/: no page or file at /d/gone/', { file: '/c/d/h/index.md', line: 1, column: 1 }],
+      ['broken link "/d/gone/" on /d/i/: no page or file at /d/gone/', { file: '/c/d/i/index.md', line: 2, column: 1 }],
+    ]);
+    expect(findings[0]?.pages).toEqual(['/d/a/', '/d/b/', '/d/c/', '/d/e/', '/d/f/', '/d/g/']);
+  });
+
   it('gives a root link the verdict of the page it resolves to, whichever page is checked first', () => {
     const target = page('/d/x/', [], ['part']);
     for (const routes of [[page('/d/a/', ['/d/x/#part']), target], [target, page('/d/a/', ['/d/x/#part'])]]) expect(check(routes)).toEqual([]);
