@@ -81,6 +81,13 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         position: { file: doc.file, line: image.line, column: image.column },
         hint: 'add the image file or fix its path (relative to this file)',
       })),
+      ...(md.findings.unreadableImages ?? []).map((image) => ({
+        kind: 'unreadable-image' as const,
+        link: image.source,
+        message: `image "${image.source}" could not be read as an image: ${image.reason}`,
+        position: { file: doc.file, line: image.line, column: image.column },
+        hint: 'replace the file with a valid image (export or download it again): browsers show this one as a broken image',
+      })),
       ...(md.findings.removed ?? []).map((removed) => ({
         kind: 'removed-html' as const,
         message: removed.message,

@@ -11,6 +11,7 @@ const FINDING_KINDS = [
   'broken-markdown-link',
   'duplicate-route',
   'missing-image',
+  'unreadable-image',
   'removed-html',
   'unclosed-block',
   'theme-css',

@@ -8,15 +8,15 @@ import { shortHash } from '../cache/fingerprint.ts';
 import path from 'node:path';
 import { ASSETS_DIR } from '../bundle/client.ts';
 import { readContentFile, type ContentWarning } from './files.ts';
-import { rasterSize, svgSize, type ImageSize } from './image-size.ts';
+import { rasterFacts, svgFacts, type ImageFacts } from './image-size.ts';
 import { decodeContentText } from './encoding.ts';
 
 export interface HashedAsset {
   file: string;
   url: string;
   outPath: string;
-  /** The image's size (image-size.ts), where it can be read. */
-  size?: ImageSize;
+  /** The image's size (image-size.ts), where it can be read, or why an image file cannot be read as one. */
+  size?: ImageFacts;
 }
 
 export interface ContentFiles {
@@ -40,17 +40,21 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
         const ext = path.posix.extname(rel);
         const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
         const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(read.bytes)}${ext.toLowerCase()}`;
-        const size = ext.toLowerCase() === '.svg' ? sizeOfSvg(read.bytes) : rasterSize(read.bytes);
+        const lower = ext.toLowerCase();
+        const size = lower === '.svg' ? sizeOfSvg(read.bytes) : RASTER_EXTENSIONS.has(lower) ? rasterFacts(read.bytes) : undefined;
         out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath, ...(size ? { size } : {}) });
       }),
   );
   return out;
 }
 
+/** Files a page shows as images (other files of content/ are only linked: their bytes are not read as images). */
+const RASTER_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif']);
+
 /** Decoded as the SVG script check reads it (svg-script.ts). */
-function sizeOfSvg(bytes: Uint8Array): ImageSize | undefined {
+function sizeOfSvg(bytes: Uint8Array): ImageFacts | undefined {
   const decoded = decodeContentText(bytes);
-  return 'text' in decoded ? svgSize(decoded.text) : undefined;
+  return 'text' in decoded ? svgFacts(decoded.text) : { unreadable: 'it is not text' };
 }
 
 /**

@@ -16,6 +16,16 @@ export interface ImageSize {
   height: number;
 }
 
+/** A file named as an image that cannot be read as one: why, in words (a page using it gets a warning). */
+export interface UnreadableImage {
+  unreadable: string;
+}
+
+/** What reading an image's bytes (when it is hashed) says: its size, that it is broken, or nothing usable. */
+export type ImageFacts = ImageSize | UnreadableImage;
+
+export const isUnreadable = (facts: ImageFacts | undefined): facts is UnreadableImage => facts !== undefined && 'unreadable' in facts;
+
 /** Undefined when the root element gives no usable size (percentages, ems, nothing). */
 export function svgSize(text: string): ImageSize | undefined {
   const root = /<svg\b[^>]*>/i.exec(text.slice(0, 4096))?.[0];
@@ -57,4 +67,57 @@ export function rasterSize(bytes: Uint8Array): ImageSize | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * rasterSize, telling a broken file from one that merely has no size docsgen can use: image-size
+ * throws on bytes that are no image it knows or on a header cut short, and a PNG is walked chunk
+ * by chunk (a few reads of the bytes already in memory) for its image data and its end, which a
+ * header-only or truncated file lacks. Browsers show those as broken images.
+ */
+export function rasterFacts(bytes: Uint8Array): ImageFacts | undefined {
+  let type: string | undefined;
+  try {
+    type = imageSize(bytes).type;
+  } catch (error) {
+    const message = (error as Error).message ?? '';
+    return { unreadable: /unsupported file type/i.test(message) ? 'its bytes are not a PNG, JPEG, GIF, WebP or AVIF image' : `its header is broken (${message || 'unreadable'})` };
+  }
+  if (type === 'png') {
+    const problem = pngProblem(bytes);
+    if (problem) return { unreadable: problem };
+  }
+  return rasterSize(bytes);
+}
+
+/** What is missing from a PNG's chunks, or undefined for a complete file. */
+function pngProblem(bytes: Uint8Array): string | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let imageData = false;
+  while (offset + 8 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(bytes[offset + 4] ?? 0, bytes[offset + 5] ?? 0, bytes[offset + 6] ?? 0, bytes[offset + 7] ?? 0);
+    if (offset + 12 + length > bytes.length) return `the file is cut short (inside its ${type} chunk)`;
+    if (type === 'IDAT') imageData = true;
+    if (type === 'IEND') return imageData ? undefined : 'it holds no image data (no IDAT chunk)';
+    offset += 12 + length;
+  }
+  return imageData ? 'the file is cut short (no IEND chunk)' : 'it holds no image data (no IDAT chunk)';
+}
+
+/**
+ * An SVG's size (svgSize), or why it cannot be an SVG image: no `<svg>` root element, or a file
+ * that does not end with the root's end tag (cut short, or not closed). A browser refuses an SVG
+ * that is not well-formed XML and shows a broken image.
+ */
+export function svgFacts(text: string): ImageFacts | undefined {
+  const root = /<(?:[A-Za-z_][\w.-]*:)?svg\b[^>]*>/.exec(text);
+  if (!root) return { unreadable: 'it has no <svg> root element' };
+  let tail = text.trimEnd();
+  // Comments may follow the root element.
+  while (tail.endsWith('-->') && tail.lastIndexOf('<!--') >= 0) tail = tail.slice(0, tail.lastIndexOf('<!--')).trimEnd();
+  const selfClosing = root[0].endsWith('/>') && root.index + root[0].length === tail.length;
+  if (!selfClosing && !/<\/(?:[A-Za-z_][\w.-]*:)?svg\s*>$/.test(tail.slice(-80))) return { unreadable: 'it is not well-formed: it does not end with the </svg> that closes its root element' };
+  return svgSize(text);
 }

@@ -14,7 +14,7 @@ import type { VFile } from 'vfile';
 import { isExternal } from '../../theme/urls.ts';
 import { allowedUrl } from './sanitize-url.ts';
 import type { RemovedHtml } from './sanitize.ts';
-import type { ImageSize } from '../content/image-size.ts';
+import { isUnreadable, type ImageFacts, type ImageSize } from '../content/image-size.ts';
 import type { UnclosedBlock } from './code-meta.ts';
 
 export interface LinkRecord {
@@ -30,6 +30,8 @@ export interface LinkFindings {
   links: LinkRecord[];
   brokenMarkdownLinks: LinkRecord[];
   missingImages: LinkRecord[];
+  /** Images whose file could not be read as an image (image-size.ts), with why. */
+  unreadableImages?: (LinkRecord & { reason: string })[];
   /** Content assets the page uses (POSIX paths relative to content/). */
   assets: string[];
   /** What the sanitizer or the URL policy took out of the page (`javascript:` links, `<iframe>`…). */
@@ -46,8 +48,8 @@ export interface LinkContext {
   routeOfDoc(relPath: string): string | undefined;
   /** Public URL of a content asset, by its path relative to content/. */
   urlOfAsset(relPath: string): string | undefined;
-  /** An image asset's size (image-size.ts), by its path relative to content/. */
-  sizeOfAsset?(relPath: string): ImageSize | undefined;
+  /** An image asset's size, or why it cannot be read as an image (image-size.ts), by its path relative to content/. */
+  sizeOfAsset?(relPath: string): ImageFacts | undefined;
 }
 
 /**
@@ -99,8 +101,9 @@ export function rehypeLinks(resolvers: LinkResolvers) {
           node.properties.src = url;
           findings.assets.push(assetPath);
           const size = context.sizeOfAsset?.(assetPath);
+          if (isUnreadable(size)) (findings.unreadableImages ??= []).push({ href: source, source, line, column, reason: size.unreadable });
           // Not inside a link: a focusable box there would be a control inside a control.
-          if (size && giveSize(node, size) && isWideDiagram(assetPath, size) && parent && !ancestors.some(isLink)) wide.push({ node, parent });
+          else if (size && giveSize(node, size) && isWideDiagram(assetPath, size) && parent && !ancestors.some(isLink)) wide.push({ node, parent });
         } else {
           findings.missingImages.push({ href: source, source, line, column });
         }

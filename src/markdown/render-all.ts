@@ -13,7 +13,7 @@ import type { HighlightCache } from '../cache/highlight-cache.ts';
 import type { RenderedMarkdown } from './page-renderer.ts';
 import { describePageError, pageError, type PageErrorInfo } from './page-errors.ts';
 import type { WorkerAnswer, WorkerJob, WorkerSetup } from './worker.ts';
-import type { ImageSize } from '../content/image-size.ts';
+import type { ImageFacts } from '../content/image-size.ts';
 
 /** Below this many pages to render, starting a worker costs more than it saves. */
 const WORKER_THRESHOLD = 200;
@@ -33,7 +33,7 @@ export interface RenderAllInput {
   /** Every doc's route and asset's URL, for workers (which cannot call back into this thread). */
   allDocRoutes?: Record<string, string>;
   allAssetUrls?: Record<string, string>;
-  allAssetSizes?: Record<string, ImageSize>;
+  allAssetSizes?: Record<string, ImageFacts>;
   docs: readonly DocSource[];
   cache: MarkdownCache;
   /** Highlighted code blocks kept across builds. */
@@ -41,7 +41,7 @@ export interface RenderAllInput {
   baseUrl: string;
   routeOfDoc(relPath: string): string | undefined;
   urlOfAsset(relPath: string): string | undefined;
-  sizeOfAsset?(relPath: string): ImageSize | undefined;
+  sizeOfAsset?(relPath: string): ImageFacts | undefined;
   progress(phase: string, done: number, total: number): void;
 }
 

@@ -10,13 +10,13 @@ import { createCodeHighlighter } from './highlight.ts';
 import { createRecordingRenderer } from './render.ts';
 import { describePageError, type PageErrorInfo } from './page-errors.ts';
 import { writeCacheEntrySync } from '../cache/markdown-cache.ts';
-import type { ImageSize } from '../content/image-size.ts';
+import type { ImageFacts } from '../content/image-size.ts';
 
 export interface WorkerSetup {
   baseUrl: string;
   docRoutes: Record<string, string>;
   assetUrls: Record<string, string>;
-  assetSizes: Record<string, ImageSize>;
+  assetSizes: Record<string, ImageFacts>;
   langs: string[];
 }
 

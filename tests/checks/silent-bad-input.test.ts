@@ -71,3 +71,26 @@ describe("the theme's stylesheets", () => {
     expect(odd.stderr).toContain(`theme/styles/main.css:${line + 6}:8: warning: theme stylesheet: "colr" is not a known CSS property`);
   });
 });
+
+describe('images that cannot be read as images', () => {
+  it('random bytes named .png, a header-only .png and an SVG cut short: a warning where each is used', async () => {
+    const dir = await copyFixture('basic');
+    const img = path.join(dir, 'content/guide/img');
+    await writeFile(path.join(img, 'noise.png'), Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7919 + 13) % 256)));
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const header = [0, 0, 0, 13, ...Buffer.from('IHDR'), 0, 0, 0, 10, 0, 0, 0, 10, 8, 6, 0, 0, 0, 0, 0, 0, 0];
+    await writeFile(path.join(img, 'header-only.png'), Buffer.from([...signature, ...header]));
+    const svg = path.join(img, 'diagram.svg');
+    await edit(svg, (text) => text.slice(0, text.lastIndexOf('</svg>') - 10));
+    const page = path.join(dir, 'content/guide/second.md');
+    await edit(page, (text) => `${text}\n\n![Noise](./img/noise.png)\n\nText ![Header only](img/header-only.png)\n`);
+    const lines = (await readFile(page, 'utf8')).split('\n');
+    const noise = lines.indexOf('![Noise](./img/noise.png)') + 1;
+    const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`content/guide/second.md:${noise}:1: warning: image "./img/noise.png" could not be read as an image: its bytes are not a PNG, JPEG, GIF, WebP or AVIF image`);
+    expect(result.stderr).toContain(`content/guide/second.md:${noise + 2}:6: warning: image "img/header-only.png" could not be read as an image: it holds no image data (no IDAT chunk)`);
+    expect(result.stderr).toMatch(/content\/guide\/first\.md:\d+:1: warning: image "\.\/img\/diagram\.svg" could not be read as an image: it is not well-formed/);
+    expect(result.stderr).toContain('hint: replace the file with a valid image');
+  });
+});
