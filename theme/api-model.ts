@@ -87,6 +87,8 @@ export interface ApiOperationView extends ApiMessageView {
   /** Requests the API may send once this call is made, by callback name. */
   callbacks?: { name: string; events: ApiEventView[] }[];
   samples: ApiCodeSample[];
+  /** Each path parameter's value in the samples: Try it starts from the same (mount-swagger.tsx). */
+  tryValues?: Record<string, unknown>;
   /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
   sampleBase?: string;
   /**

@@ -44,6 +44,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...externalDocsField(op.externalDocs),
     ...(callbacks.length > 0 ? { callbacks } : {}),
     samples: withAuthorSamples(op, codeSamples(sampleRequest(ctx, entry, body, base))),
+    ...tryValuesField(ctx, entry),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),
@@ -175,12 +176,26 @@ function mediaViews(ctx: OperationContext, content: unknown, scope: ViewScope): 
   });
 }
 
+/**
+ * A parameter's value in the code samples: its example, its first named example, else one made
+ * from its schema; a path parameter with nothing better gets its name (the reader replaces it).
+ */
+function sampleParameterValue(ctx: OperationContext, p: Record<string, unknown>): unknown {
+  const value = p.example ?? firstExample(ctx, p) ?? sampleValue(ctx.document, p.schema, 'request');
+  return p.in === 'path' && (value === undefined || value === 'string') ? String(p.name) : value;
+}
+
+/** The path parameters' values as the code samples have them, for Try it to start from (mount-swagger.tsx). */
+function tryValuesField(ctx: OperationContext, entry: OperationEntry): { tryValues?: Record<string, unknown> } {
+  const values = parametersOf(ctx, entry)
+    .filter((p) => p.in === 'path' && entry.path.includes(`{${String(p.name)}}`))
+    .map((p): [string, unknown] => [String(p.name), sampleParameterValue(ctx, p)]);
+  return values.length > 0 ? { tryValues: Object.fromEntries(values) } : {};
+}
+
 function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown, base: string): SampleRequest {
   const params = parametersOf(ctx, entry);
-  const valueOf = (p: Record<string, unknown>): unknown => {
-    const value = p.example ?? firstExample(ctx, p) ?? sampleValue(ctx.document, p.schema, 'request');
-    return p.in === 'path' && (value === undefined || value === 'string') ? String(p.name) : value;
-  };
+  const valueOf = (p: Record<string, unknown>): unknown => sampleParameterValue(ctx, p);
   const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const param = params.find((p) => p.in === 'path' && p.name === name);
     return param ? encodeURIComponent(simpleValue(param, valueOf(param))) : whole;

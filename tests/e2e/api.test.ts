@@ -667,6 +667,49 @@ describe('Try it', () => {
     expect(await dark()).toEqual([!before[0], !before[1]]);
     await page.close();
   });
+
+  it("starts every path parameter with the code sample's value, and Execute sends it", async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    // Each operation with path parameters: the values its curl sample puts in the path.
+    const expected = await page.locator('section.api-op').evaluateAll((ops) =>
+      ops.flatMap((op) => {
+        const template = op.querySelector('.api-op__path')?.textContent ?? '';
+        const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+        if (names.length === 0) return [];
+        const curl = op.querySelector('[data-sample="curl"] pre')?.textContent ?? '';
+        const url = /curl -X \w+ '([^']+)'/.exec(curl)?.[1] ?? '';
+        const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/?]*)');
+        const found = new RegExp(`${pattern}(?:\\?|$)`).exec(url);
+        return [{ id: op.id, values: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found?.[i + 1] ?? '(not in the curl sample)')])) }];
+      }),
+    );
+    expect(expected.length).toBeGreaterThan(20);
+    expect(expected.find((op) => op.id === 'operation/updateMosObject')?.values).toEqual({ objID: '3fa85f64-5717-4562-b3fc-2c963f66afa6' });
+    for (const { id, values } of expected) {
+      const op = page.locator(`[id="${id}"]`);
+      await op.locator('[data-try-it]').click();
+      const form = op.locator('.swagger-ui');
+      await form.locator('tr[data-param-in="path"]').first().waitFor({ timeout: 30_000 });
+      const shown = await form.locator('tr[data-param-in="path"]').evaluateAll((rows) =>
+        Object.fromEntries(rows.map((row) => [row.getAttribute('data-param-name'), (row.querySelector('input, select') as HTMLInputElement | HTMLSelectElement | null)?.value])),
+      );
+      expect(shown, id).toEqual(values);
+    }
+    // Execute calls what the copied curl calls.
+    const op = page.locator('[id="operation/updateMosObject"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('tr[data-param-name="objID"] input').waitFor({ timeout: 30_000 });
+    await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received.at(-1)?.url).toBe('/api/rest/v1/newsroom/mosObjects/3fa85f64-5717-4562-b3fc-2c963f66afa6');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('Try it remembers the hub', () => {

@@ -26,6 +26,7 @@ interface ImmutableLike {
 
 interface SwaggerSystem {
   layoutActions: { updateFilter(filter: string): void };
+  specActions: { changeParam(pathMethod: [string, string], name: string, where: string, value: unknown): void };
 }
 
 interface LayoutProps {
@@ -37,10 +38,14 @@ export interface TryItTarget {
   specUrl: string;
   method: string;
   path: string;
+  /** Each path parameter's value in the page's code samples (made at build time from the spec). */
+  pathValues?: Record<string, unknown>;
 }
 
 /** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
 const tokenOf = (target: TryItTarget) => `${target.method.toLowerCase()} ${target.path}`;
+/** A filter no operation matches: Swagger UI shows none until showTryIt has given it its values. */
+const NO_OPERATION = '-';
 
 function opsFilter(taggedOps: ImmutableLike, phrase: string): ImmutableLike {
   let found = false;
@@ -109,14 +114,32 @@ const tryItPlugin = (specUrl: string) => () => ({
   },
 });
 
-let instance: { host: HTMLDivElement; root: Root; system: Promise<SwaggerSystem>; observer: MutationObserver } | undefined;
+let instance: { host: HTMLDivElement; root: Root; system: Promise<SwaggerSystem>; observer: MutationObserver; shown: Set<string> } | undefined;
 
 /** Shows the operation's Try-it form in `panel` (the first call loads the spec into Swagger UI). */
 export async function showTryIt(panel: HTMLElement, target: TryItTarget): Promise<void> {
   if (!instance) instance = createInstance(target);
   panel.appendChild(instance.host);
   const system = await instance.system;
-  system.layoutActions.updateFilter(tokenOf(target));
+  const token = tokenOf(target);
+  if (!instance.shown.has(token)) {
+    instance.shown.add(token);
+    giveSampleValues(system, target);
+  }
+  system.layoutActions.updateFilter(token);
+}
+
+/**
+ * The path parameters start with the values of the page's code samples, so Execute calls what the
+ * copied curl calls (a uuid's example, not the parameter's name). Set before the operation's form
+ * first shows: Swagger UI then keeps them instead of its own defaults, and what the reader types
+ * later takes their place.
+ */
+function giveSampleValues(system: SwaggerSystem, target: TryItTarget): void {
+  for (const [name, value] of Object.entries(target.pathValues ?? {})) {
+    const text = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : typeof value === 'string' ? value : JSON.stringify(value);
+    system.specActions.changeParam([target.path, target.method.toLowerCase()], name, 'path', text);
+  }
 }
 
 function createInstance(target: TryItTarget) {
@@ -135,7 +158,7 @@ function createInstance(target: TryItTarget) {
       url={target.specUrl}
       layout="TryItLayout"
       plugins={[tryItPlugin(target.specUrl)]}
-      filter={tokenOf(target)}
+      filter={NO_OPERATION}
       docExpansion="full"
       tryItOutEnabled
       deepLinking={false}
@@ -152,7 +175,7 @@ function createInstance(target: TryItTarget) {
       }}
     />,
   );
-  return { host, root, system, observer: watchSwaggerDom(host) };
+  return { host, root, system, observer: watchSwaggerDom(host), shown: new Set<string>() };
 }
 
 /**

@@ -42,10 +42,20 @@ export async function openTryIt(op: HTMLElement, button: HTMLButtonElement, opti
     status.remove();
     const method = op.querySelector('.api-method')?.textContent ?? '';
     const path = op.querySelector('.api-op__path')?.textContent ?? '';
-    await module.showTryIt(panel, { specUrl: options.specUrl, method, path });
+    await module.showTryIt(panel, { specUrl: options.specUrl, method, path, pathValues: readValues(button.dataset.tryValues) });
   } catch (error) {
     status.setAttribute('role', 'alert');
     status.textContent = `The request form could not be loaded: ${(error as Error).message}. Close it and press Try it again to retry.`;
+  }
+}
+
+/** The path parameters' values of the operation's code samples (written by the build on its Try it button). */
+function readValues(json: string | undefined): Record<string, unknown> {
+  try {
+    const values: unknown = JSON.parse(json ?? '{}');
+    return values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 

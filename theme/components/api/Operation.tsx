@@ -31,7 +31,7 @@ export function Operation(props: { op: ApiOperationView }) {
         <HashLink anchor={op.anchor} name={title} />
       </h3>
       <MethodLine method={op.method} path={op.path} deprecated={op.deprecated}>
-        <button type="button" className="button button--secondary api-try" data-try-it aria-expanded="false">
+        <button type="button" className="button button--secondary api-try" data-try-it data-try-values={op.tryValues ? JSON.stringify(op.tryValues) : undefined} aria-expanded="false">
           Try it
         </button>
       </MethodLine>
