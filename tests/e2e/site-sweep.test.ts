@@ -74,6 +74,13 @@ describe('the whole real site', () => {
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.screen.width }));
       if (widths.page > widths.screen) overflowing.push(`${pathname}: ${widths.page} px wide`);
     }
+    // The search page with results whose snippets hold long unbroken paths (/api/rest/v1/playout/…/{itemId}/…).
+    for (const query of ['rundown', 'mos']) {
+      await page.goto(`${site.origin}${site.base}search/?q=${query}`);
+      await page.waitForSelector('.search-result__snippet');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.screen.width }));
+      if (widths.page > widths.screen) overflowing.push(`search/?q=${query}: ${widths.page} px wide`);
+    }
     expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
