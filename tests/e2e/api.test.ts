@@ -450,6 +450,80 @@ describe("the reader's place on the API page", () => {
     await page.close();
   });
 
+  it("Back and Forward within the page and from another page show each entry's own filter, as a reload does", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1400, height: 1000 } });
+    const box = page.locator('#api-filter-input');
+    const shown = () => page.locator('section.api-op:visible').count();
+    const listed = () => page.locator('.api-nav__op:visible').count();
+    /** Waits for the box to hold `text` and the page and column to show `count` operations. */
+    const expectFilter = async (text: string, count: number) => {
+      await page.waitForFunction(([value, n]) => (document.querySelector('#api-filter-input') as HTMLInputElement | null)?.value === value && document.querySelectorAll('section.api-op:not([hidden])').length === n, [text, count] as const, { timeout: 10_000 }).catch(() => undefined);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect([await box.inputValue(), await shown(), await listed()]).toEqual([text, count, count]);
+    };
+    const fresh = async () => {
+      await openRoute(site, page, API);
+      await page.waitForSelector('html[data-api-ready]');
+    };
+    await fresh();
+    const all = await shown();
+    expect(all).toBe(48);
+
+    // Filtered, an operation clicked in the column, the box emptied, then Back at once: the filtered entry.
+    await box.fill('graph');
+    await expectFilter('graph', 6);
+    await page.locator('.api-nav a', { hasText: 'Get a graph' }).first().click();
+    await page.waitForURL(/#operation\/getGraph$/);
+    await expectFilter('graph', 6);
+    await box.fill('');
+    await expectFilter('', all);
+    await page.goBack();
+    await page.waitForURL(`${site.origin}${site.base}${API}`);
+    await expectFilter('graph', 6);
+    expect(await page.evaluate(() => (history.state as { apiFilter?: string } | null)?.apiFilter)).toBe('graph');
+    await page.goForward();
+    await page.waitForURL(/#operation\/getGraph$/);
+    await expectFilter('', all);
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    await expectFilter('', all);
+
+    // The reverse: an operation clicked unfiltered, then a filter typed there; Back shows every operation.
+    await fresh();
+    await page.locator('.api-nav a', { hasText: 'List projects' }).first().click();
+    await page.waitForURL(/#operation\/listProjects$/);
+    await box.fill('proj');
+    const projects = await shown();
+    expect(projects).toBeLessThan(all);
+    await page.goBack();
+    await page.waitForURL(`${site.origin}${site.base}${API}`);
+    await expectFilter('', all);
+    await page.goForward();
+    await page.waitForURL(/#operation\/listProjects$/);
+    await expectFilter('proj', projects);
+
+    // The entry made by a click on an operation while filtered keeps the filter: a doc page, then Back.
+    await fresh();
+    await box.fill('launch');
+    const launch = await shown();
+    expect(launch).toBeLessThan(all);
+    await page.locator('.api-nav a', { hasText: 'Stop a configuration' }).first().click();
+    await page.waitForURL(/#operation\/stopLaunchConfig$/);
+    await page.locator('.navbar a.navbar__brand').first().click();
+    await page.waitForURL(`${site.origin}${site.base}`);
+    await page.goBack();
+    await page.waitForURL(/#operation\/stopLaunchConfig$/);
+    await page.waitForSelector('html[data-api-ready]');
+    await expectFilter('launch', launch);
+    expect(await page.locator('[id="operation/stopLaunchConfig"]').isVisible()).toBe(true);
+    // And Back again, to the entry before the click: the same filter.
+    await page.goBack();
+    await page.waitForURL(`${site.origin}${site.base}${API}`);
+    await expectFilter('launch', launch);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('comes back on a phone after a reload, once the samples show one language', async () => {
     const { page } = await openPage(site, phone);
     await openRoute(site, page, API);

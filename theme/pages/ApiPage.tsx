@@ -35,22 +35,33 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
     };
   }, [attempt]);
 
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!enhancer || !api || !root) return undefined;
-    return enhancer.enhanceReference(root, { api, swaggerStylesheet: site.lazyCss.api, clearFilter: () => setQuery('') });
-  }, [enhancer, page.route]);
-
   // Each history entry keeps the filter text it showed (filter-memory.ts, loaded with the page's
   // controls, not with every doc page's code). Back, Forward or a reload to an entry puts its text
   // back, unless the reader typed before the controls loaded; a new entry (another tag's page of a
-  // split API, reached by a link) takes the text shown. Hydration must match the prerendered,
-  // unfiltered page. The position was saved in the filtered list, so it is restored again once the
-  // filter is applied.
+  // split API, reached by a link, or an anchor of this page: see reference.ts) takes the text shown.
+  // Hydration must match the prerendered, unfiltered page. The position was saved in the filtered
+  // list, so it is restored again once the filter is applied.
   const restoring = useRef<string | undefined>(undefined);
   const entryRead = useRef(false);
   const typed = useRef(query);
   typed.current = query;
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!enhancer || !api || !root) return undefined;
+    return enhancer.enhanceReference(root, {
+      api,
+      swaggerStylesheet: site.lazyCss.api,
+      clearFilter: () => setQuery(''),
+      currentFilter: () => typed.current,
+      showFilter: (saved) => {
+        restoring.current = saved;
+        setQuery(saved);
+      },
+      path: withBase(site.baseUrl, page.route),
+    });
+  }, [enhancer, page.route]);
+
   useEffect(() => {
     if (!enhancer) return;
     const saved = enhancer.savedFilter();

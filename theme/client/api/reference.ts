@@ -7,10 +7,11 @@
 import type { ApiPageData } from '../../data.ts';
 import { loadStylesheet } from '../stylesheet.ts';
 import { filterWords, matchesFilter } from './filter.ts';
-export { rememberFilter, savedFilter } from './filter-memory.ts';
+import { rememberFilter, savedFilter } from './filter-memory.ts';
+export { rememberFilter, savedFilter };
 import { openTryIt, prefetchTryIt } from './try-it.ts';
 import { applyRememberedServer, SERVER_CHANGED } from './remembered-server.ts';
-import { withBase } from '../../urls.ts';
+import { routeOfPath, withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
@@ -21,6 +22,12 @@ export interface EnhanceOptions {
   swaggerStylesheet: string | undefined;
   /** Empties the filter box (its state lives in the page component). */
   clearFilter: () => void;
+  /** The text in the filter box now. */
+  currentFilter: () => string;
+  /** Puts a history entry's text back in the filter box (the list is narrowed here at once). */
+  showFilter: (query: string) => void;
+  /** The page's path (base included): a popstate to another path is the router's. */
+  path: string;
 }
 
 const LANGUAGE_KEY = 'docsgen.api.sampleLanguage';
@@ -34,7 +41,25 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
     const details = event.target as HTMLElement;
     if (details instanceof HTMLDetailsElement && details.open) fillCollapsedSchemas(details);
   };
-  const onHash = () => openFromHash(root, options, true);
+  // Back and Forward within the page (a popstate): the entry's own filter text, as on a reload. A
+  // new entry (Chromium and Firefox fire popstate for an in-page link too, the state still empty)
+  // keeps the text shown, so Back and Forward to it, from here or from another page, bring it back.
+  let traversedTo: string | undefined;
+  const onPop = () => {
+    if (routeOfPath(window.location.pathname) !== options.path) return;
+    const saved = savedFilter();
+    if (saved === undefined) return rememberFilter(options.currentFilter());
+    traversedTo = window.location.href;
+    applyFilter(root, saved);
+    if (saved !== options.currentFilter()) options.showFilter(saved);
+  };
+  const onHash = () => {
+    const traversed = traversedTo === window.location.href;
+    traversedTo = undefined;
+    if (!traversed && savedFilter() === undefined) rememberFilter(options.currentFilter()); // a browser without that popstate
+    // The entry's filter stands, as on a reload, even when it hides the entry's target.
+    openFromHash(root, options, true, !traversed);
+  };
   // A click on a link to the hash already in the address bar fires no hashchange.
   const onLink = (event: MouseEvent) => {
     const link = (event.target as Element | null)?.closest?.('a[href*="#"]') as HTMLAnchorElement | null;
@@ -42,6 +67,7 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   };
   root.addEventListener('click', onClick);
   root.addEventListener('toggle', onToggle, true);
+  window.addEventListener('popstate', onPop);
   window.addEventListener('hashchange', onHash);
   document.addEventListener('click', onLink);
   // The code samples call the server the reader chose in Try it (remembered across visits).
@@ -54,6 +80,7 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   return () => {
     root.removeEventListener('click', onClick);
     root.removeEventListener('toggle', onToggle, true);
+    window.removeEventListener('popstate', onPop);
     window.removeEventListener('hashchange', onHash);
     document.removeEventListener('click', onLink);
     window.removeEventListener(SERVER_CHANGED, onServer);
@@ -178,7 +205,7 @@ function fillCollapsedSchemas(details: HTMLDetailsElement): void {
  * Brings the element the address names into view: opens the details around it, clears a filter
  * that hides it, and follows Swagger UI's `#/tag/operation` links and anchors on another page.
  */
-function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean): void {
+function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean, mayClearFilter = true): void {
   const id = decodeHash(window.location.hash);
   if (!id) return;
   const target = document.getElementById(id) ?? swaggerDeepLinkTarget(root, id);
@@ -188,6 +215,7 @@ function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boo
   }
   if (target.id !== id) window.history.replaceState(window.history.state, '', `#${target.id}`);
   if (target.closest('[hidden]') && root.contains(target)) {
+    if (!mayClearFilter) return;
     options.clearFilter();
     applyFilter(root, '');
   }
