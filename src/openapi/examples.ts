@@ -57,11 +57,15 @@ export function sampleValue(document: unknown, node: unknown, purpose: 'request'
 
 function objectSample(document: unknown, schema: Record<string, unknown>, purpose: 'request' | 'response' | 'any', next: (child: unknown) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   for (const [name, child] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
     const target = resolveRefs(document, child).value;
     if (isObject(target) && ((purpose === 'request' && target.readOnly === true) || (purpose === 'response' && target.writeOnly === true))) continue;
     const value = next(child);
     if (value !== undefined) out[name] = value;
+    // A required property of any type stays, as null: left out, a copied request would lack a field
+    // the schema requires; null claims no shape.
+    else if (required.has(name) && shapeUndocumented(document, child)) out[name] = null;
   }
   if (Object.keys(out).length === 0 && isObject(schema.additionalProperties)) {
     const value = next(schema.additionalProperties);

@@ -28,13 +28,14 @@ describe('examples made from a schema', () => {
     expect(sampleValue({}, { type: 'string' }, 'any')).toBe('string');
   });
 
-  it('never invents a type: a schema with none, stated or implied, gives no value, and an object leaves that property out', () => {
+  it('never invents a type: a schema with none, stated or implied, gives no value, and an object leaves that property out, or null where it is required', () => {
     const anyValue = { description: 'The value, of any type.' };
     expect(sampleValue({}, anyValue, 'any')).toBeUndefined();
     expect(sampleValue({}, {}, 'any')).toBeUndefined();
     const document = { components: { schemas: { SuccessFlag: { description: 'A success flag; its shape is not documented.' } } } };
     expect(sampleValue(document, { $ref: '#/components/schemas/SuccessFlag' }, 'response')).toBeUndefined();
-    expect(sampleValue({}, { type: 'object', required: ['value'], properties: { name: { type: 'string' }, value: anyValue, payload: { type: 'object', properties: { value: anyValue } } } }, 'request')).toEqual({ name: 'string', payload: {} });
+    // Left out where optional; kept as null where required (the hub's FunctionParameter.payload.value), so a copied request has every required field.
+    expect(sampleValue({}, { type: 'object', required: ['value'], properties: { name: { type: 'string' }, value: anyValue, payload: { type: 'object', properties: { value: anyValue } } } }, 'request')).toEqual({ name: 'string', value: null, payload: {} });
     expect(sampleValue({}, { type: 'array', items: anyValue }, 'any')).toEqual([]);
     expect(sampleValue({}, { type: 'object', additionalProperties: {} }, 'any')).toEqual({});
     // Nullable without a type: null fits and says nothing more.
