@@ -36,6 +36,23 @@ describe('sidebar after client navigation', () => {
   }
 });
 
+describe('sidebar under the announcement bar', () => {
+  it('shows the current item and, scrolled to its end, the last item inside the window before the page scrolls', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 600 } });
+    await openRoute(site, page, 'user-guide/user-management/advanced/admin-role/');
+    expect(await page.locator('.announcement').isVisible()).toBe(true);
+    const current = sidebar(page).locator('a[aria-current="page"]');
+    await expect.poll(() => current.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    const box = sidebar(page).locator('.sidebar');
+    await box.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = sidebar(page).locator('.sidebar a').last();
+    expect(await last.evaluate((el) => Math.round(el.getBoundingClientRect().bottom) <= window.innerHeight)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('keyboard start', () => {
   it('the first Tab on a doc page lands on the skip link, the next ones on the navbar, though the active sidebar item was scrolled into view', async () => {
     const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });

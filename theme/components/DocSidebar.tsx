@@ -38,9 +38,12 @@ function revealInScrollBox(item: HTMLElement): void {
   if (!box || box === document.body) return;
   const itemRect = item.getBoundingClientRect();
   const boxRect = box.getBoundingClientRect();
+  // The box's visible part: before the page scrolls, an announcement bar above the navbar pushes the
+  // sticky box's bottom below the window.
+  const bottom = Math.min(boxRect.bottom, window.innerHeight);
   const margin = 24;
   if (itemRect.top < boxRect.top) box.scrollTop += itemRect.top - boxRect.top - margin;
-  else if (itemRect.bottom > boxRect.bottom) box.scrollTop += itemRect.bottom - boxRect.bottom + margin;
+  else if (itemRect.bottom > bottom) box.scrollTop += itemRect.bottom - bottom + margin;
 }
 
 function SidebarList(props: { items: SidebarItem[]; activeRoute: string; level: number; onNavigate?: () => void }) {
