@@ -53,6 +53,33 @@ describe('sidebar under the announcement bar', () => {
   });
 });
 
+describe('a link to the page on screen', () => {
+  it('goes to the top each time without adding history entries, and from a heading to the top with one entry, as a browser does', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } });
+    await openRoute(site, page, 'integrations/nrcs-a/mos-configuration/');
+    const entries = () => page.evaluate(() => history.length);
+    const before = await entries();
+    const current = sidebar(page).locator('a[aria-current="page"]');
+    for (let click = 0; click < 3; click++) {
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      await current.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await entries()).toBe(before);
+    }
+    // From a heading's address, the page's own link goes to its address without the heading, at the top.
+    await page.locator('.toc--desktop a[href="#heartbeat"]').click();
+    await page.waitForURL('**#heartbeat');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await current.click();
+    await page.waitForURL((url) => url.hash === '' && url.pathname.endsWith('/mos-configuration/'));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await entries()).toBe(before + 2);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('keyboard start', () => {
   it('the first Tab on a doc page lands on the skip link, the next ones on the navbar, though the active sidebar item was scrolled into view', async () => {
     const { page } = await openPage(site, { viewport: { width: 1440, height: 700 } });

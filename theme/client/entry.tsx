@@ -83,6 +83,8 @@ function Root(props: BootData) {
   const { site } = props;
   const { page, sidebar, show, loadSidebarCategory } = useShownPage(props.page);
   const pendingScroll = useRef<PendingScroll | null>(null);
+  const shownRoute = useRef(page.route);
+  shownRoute.current = page.route;
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
     const target = new URL(href, window.location.href);
@@ -104,11 +106,18 @@ function Root(props: BootData) {
       loadDocument(target, push);
       return;
     }
-    if (push) {
+    const canonical = new URL(target.href);
+    canonical.pathname = routeOfPath(canonical.pathname);
+    // A link to the address on screen adds no history entry, as a browser's own navigation does not.
+    if (push && canonical.href !== window.location.href) {
       saveScrollNow();
-      const canonical = new URL(target.href);
-      canonical.pathname = routeOfPath(canonical.pathname);
       window.history.pushState({}, '', canonical.href);
+    }
+    if (route.page.route === shownRoute.current) {
+      // The page on screen: nothing to render again, so no render scrolls; a link to it goes to its target or the top.
+      scrollAfterNavigation(target.hash, push ? undefined : savedScroll());
+      finishRouteProgress();
+      return;
     }
     pendingScroll.current = { hash: target.hash, savedY: push ? undefined : savedScroll() };
     const next = route.page;
