@@ -153,6 +153,29 @@ describe('mobile (≤ 996 px)', () => {
   });
 });
 
+describe('mobile panel from the keyboard', () => {
+  it('moving between the docs menu and the main menu puts focus on the first control of the menu shown', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    await ready(page, 'guide/first/');
+    await page.focus('button[aria-label="Toggle navigation bar"]');
+    await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => [document.activeElement?.className ?? '', document.activeElement?.textContent?.trim() ?? '', Boolean(document.activeElement?.closest('#navbar-mobile-panel'))]);
+    const back = page.locator('#navbar-mobile-panel .navbar-sidebar__back');
+    await back.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#navbar-mobile-panel .navbar-sidebar__primary');
+    const onPrimary = await focused();
+    expect(onPrimary[2]).toBe(true);
+    expect(await page.locator('#navbar-mobile-panel .navbar-sidebar__primary a').first().evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('#navbar-mobile-panel .navbar-sidebar__forward').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#navbar-mobile-panel .navbar-sidebar__secondary');
+    expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('doc sidebar', () => {
   it('collapses automatically, keeps the active link visible and fetches closed sections on demand', async () => {
     const { page } = await openPage(site);

@@ -94,6 +94,17 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
   useFocusTrap(panelRef, open, close, props.opener);
   // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
   useEffect(() => setShowSecondary(true), [page.route, open]);
+  const switched = useRef(false);
+  const showPanel = (secondary: boolean) => {
+    switched.current = true;
+    setShowSecondary(secondary);
+  };
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    // The button pressed left with its menu: focus goes to the new menu's first control, not to the page's body.
+    panelRef.current?.querySelector('.navbar-sidebar__secondary, .navbar-sidebar__primary')?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [showSecondary]);
   return (
     <>
       <div className="navbar-sidebar__backdrop" hidden={!open} onClick={close} />
@@ -112,7 +123,7 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
             </div>
             {props.sidebar && showSecondary ? (
               <div className="navbar-sidebar__secondary">
-                <button type="button" className="navbar-sidebar__back" onClick={() => setShowSecondary(false)}>
+                <button type="button" className="navbar-sidebar__back" onClick={() => showPanel(false)}>
                   ← Back to main menu
                 </button>
                 <DocSidebar items={props.sidebar} activeRoute={page.route} onNavigate={close} />
@@ -126,7 +137,7 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
                 ))}
                 {props.sidebar ? (
                   <li className="menu__item">
-                    <button type="button" className="navbar-sidebar__forward" onClick={() => setShowSecondary(true)}>
+                    <button type="button" className="navbar-sidebar__forward" onClick={() => showPanel(true)}>
                       Docs menu →
                     </button>
                   </li>
