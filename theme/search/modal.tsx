@@ -12,6 +12,7 @@ import { createSiteSearchClient, rewriteHitUrl } from './client.ts';
 import { highlighted } from './highlight.tsx';
 import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
+import { trapFocus } from '../components/focus-trap.ts';
 
 export interface SearchModal {
   /** Opens with a query (and caret) typed before the modal loaded; `opener` gets the focus back on close. */
@@ -63,14 +64,24 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   const client = failure.watch(site.client);
   let root: Root | null = null;
   let opener: Element | null = null;
+  let release: (() => void) | undefined;
 
+  let openedOn = '';
+  // A route shown while the dialog is open (not the same page re-rendered by `docsgen serve`).
+  const closeOnNewRoute = () => {
+    if (window.location.pathname !== openedOn) close();
+  };
   const close = () => {
     root?.unmount();
     root = null;
     document.body.classList.remove('DocSearch--active');
-    // Without preventScroll the browser scrolls the page to show the sticky navbar's button below
-    // the page's scroll padding: the reader lost their place each time search closed.
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    window.removeEventListener('popstate', close);
+    document.removeEventListener('docsgen:route', closeOnNewRoute);
+    // The page behind is no longer inert, and focus goes back to the opener (with preventScroll:
+    // else the browser scrolls the page to show the sticky navbar's button below the page's scroll
+    // padding, and the reader lost their place each time search closed).
+    release?.();
+    release = undefined;
   };
 
   const searchPageUrl = (query: string) => `${settings.searchPagePath}?q=${encodeURIComponent(query)}`;
@@ -128,6 +139,14 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
       input.focus();
       input.setSelectionRange(typed.caret, typed.caret);
     }
+    // A modal dialog: Tab and Shift+Tab cycle through its controls (DocSearch's own trap knows only
+    // the controls of its first render, so Tab went on from "See all" to the page behind), and the
+    // page behind is inert: no Tab, click or Enter reaches its links while the dialog covers it.
+    release = trapFocus(container.querySelector<HTMLElement>('.DocSearch-Modal') ?? container, { inertRoot: container, returnFocus: () => opener });
+    // A page that changes underneath (Back, Forward, any client navigation) closes the dialog.
+    openedOn = window.location.pathname;
+    window.addEventListener('popstate', close);
+    document.addEventListener('docsgen:route', closeOnNewRoute);
   };
   return { open, close, isOpen: () => root !== null };
 }

@@ -1,0 +1,117 @@
+/**
+ * The search dialog as a reader uses it on the real 5.4 SP1 site: a modal dialog that keeps the
+ * keyboard inside it, in front of a page that nothing reaches while it is open.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { startRealSite } from './real-site.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await startRealSite();
+}, 180_000);
+afterAll(() => site.close());
+
+/** Where focus is: in the dialog, or what element of the page behind. */
+function focused(page: Page): Promise<{ inDialog: boolean; what: string }> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    return {
+      inDialog: Boolean(active?.closest('.DocSearch-Modal')),
+      what: active ? `${active.tagName.toLowerCase()}.${active.className} "${(active.textContent ?? '').trim().slice(0, 30)}"` : 'none',
+    };
+  });
+}
+
+async function searchFor(page: Page, query: string): Promise<void> {
+  await page.waitForSelector('.DocSearch-Modal');
+  await page.keyboard.type(query);
+  await page.waitForSelector(`.docsearch-see-all[href$="?q=${encodeURIComponent(query)}"]`);
+}
+
+describe('the search dialog keeps the keyboard', () => {
+  it('Tab and Shift+Tab cycle through the dialog, the page behind is inert, Escape gives focus back to the Search button', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'faq/glossary/');
+    await page.click('.search-button');
+    await searchFor(page, 'mos');
+    const controls = await page.locator('.DocSearch-Modal :is(a[href], button, input)').count();
+    expect(controls).toBeGreaterThan(10);
+
+    // Twice round the dialog's controls each way: focus never reaches the page behind.
+    const seen = new Set<string>();
+    for (let i = 0; i < 2 * controls; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      expect(now.inDialog, `Tab ${i + 1}: ${now.what}`).toBe(true);
+      seen.add(now.what);
+    }
+    expect([...seen].some((what) => what.includes('See all'))).toBe(true);
+    expect([...seen].some((what) => what.startsWith('input.DocSearch-Input'))).toBe(true);
+    for (let i = 0; i < 2 * controls; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const now = await focused(page);
+      expect(now.inDialog, `Shift+Tab ${i + 1}: ${now.what}`).toBe(true);
+    }
+
+    // The announcement's links, the skip link and the navbar cannot take focus while the dialog is open.
+    const behind = await page.evaluate(() =>
+      ['.skip-to-content', '.announcement a[href]', '.navbar__brand'].map((selector) => {
+        const element = document.querySelector<HTMLElement>(selector);
+        element?.focus();
+        return { selector, exists: element !== null, focused: document.activeElement === element };
+      }),
+    );
+    for (const { selector, exists, focused: took } of behind) {
+      expect(exists, selector).toBe(true);
+      expect(took, selector).toBe(false);
+    }
+
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
+    expect(await page.locator('[inert]').count()).toBe(0);
+    // The page is the keyboard's again.
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).inDialog).toBe(false);
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('closes when a client-side navigation shows another page: Back, or Enter on a hit', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'faq/glossary/');
+    const glossary = page.url();
+    // Another page, shown by the client router.
+    const next = page.locator('nav.sidebar a.menu__link[href]:not(.menu__link--active)').first();
+    await next.click();
+    await page.waitForURL((url) => url.href !== glossary);
+
+    // Back while the dialog is open: the glossary comes back, without the dialog over it.
+    await page.keyboard.press('Control+k');
+    await searchFor(page, 'mos');
+    await page.keyboard.press('Tab');
+    await page.goBack();
+    await page.waitForURL(glossary);
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    expect(await page.locator('[inert]').count()).toBe(0);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-to-content');
+
+    // Enter on a hit reached with Tab: its page, the dialog closed, the page not inert.
+    await page.keyboard.press('Control+k');
+    await searchFor(page, 'mos');
+    await page.keyboard.press('Tab'); // the input's clear button
+    await page.keyboard.press('Tab'); // the first hit
+    const hit = await page.evaluate(() => (document.activeElement as HTMLAnchorElement).getAttribute('href'));
+    expect(hit).toMatch(/\/suite-5\.4\.sp1\//);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === new URL(hit ?? '', url).pathname);
+    await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
+    expect(await page.locator('[inert]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
