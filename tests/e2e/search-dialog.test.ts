@@ -1,9 +1,10 @@
 /**
  * The search dialog as a reader uses it on the real 5.4 SP1 site: a modal dialog that keeps the
- * keyboard inside it, in front of a page that nothing reaches while it is open.
+ * keyboard inside it, in front of a page that nothing reaches while it is open, and whose results
+ * and count are always those of the query on screen.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { openPage, openRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
 
@@ -111,6 +112,60 @@ describe('the search dialog keeps the keyboard', () => {
     await page.waitForURL((url) => url.pathname === new URL(hit ?? '', url).pathname);
     await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
     expect(await page.locator('[inert]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The index files a query typed alone loads, its "See all" text and its hits' titles (a fresh page). */
+async function alone(query: string): Promise<{ files: Set<string>; seeAll: string; hits: string[] }> {
+  const { page } = await openPage(site);
+  await openRoute(site, page, 'faq/glossary/');
+  await page.keyboard.press('Control+k');
+  await page.waitForSelector('.DocSearch-Modal');
+  await page.waitForFunction(() => document.documentElement.dataset.searchReady === 'true');
+  const files = new Set<string>();
+  page.on('request', (r) => {
+    if (r.url().includes('/search-index/')) files.add(r.url());
+  });
+  await page.fill('.DocSearch-Input', query);
+  await page.waitForSelector(`.docsearch-see-all[href$="?q=${encodeURIComponent(query)}"]`);
+  const result = { files, seeAll: (await page.textContent('.docsearch-see-all')) ?? '', hits: await page.locator('.DocSearch-Hit-title').allTextContents() };
+  await page.close();
+  return result;
+}
+
+describe('the search dialog answers the query on screen', () => {
+  it('shows the hits and "See all N results" of "mos" when the answer for "m" arrives after them', async () => {
+    const m = await alone('m');
+    const mos = await alone('mos');
+    expect(m.seeAll).not.toBe(mos.seeAll);
+    // What only "m" needs (the fragments of the pages it shows) is held back until "mos" is answered.
+    const onlyM = [...m.files].filter((url) => !mos.files.has(url));
+    expect(onlyM.length).toBeGreaterThan(0);
+
+    const { page, problems } = await openPage(site);
+    const held: Route[] = [];
+    await page.route('**/search-index/**', (route) => (onlyM.includes(route.request().url()) ? void held.push(route) : route.continue()));
+    await openRoute(site, page, 'faq/glossary/');
+    await page.click('.search-button');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('mos'); // no delay between keys: "m" is still being answered when "mos" is typed
+    await page.waitForSelector('.docsearch-see-all[href$="?q=mos"]');
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.textContent('.docsearch-see-all')).toBe(mos.seeAll);
+
+    // Now the answer for "m" arrives, last.
+    const finished = held.map((route) => page.waitForEvent('requestfinished', (r) => r.url() === route.request().url()));
+    for (const route of held) await route.continue();
+    await Promise.all(finished);
+    // Time for that answer to reach the screen, as it did before ("See all 140 results" under the hits of "mos").
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+
+    expect(await page.inputValue('.DocSearch-Input')).toBe('mos');
+    expect(await page.textContent('.docsearch-see-all')).toBe(mos.seeAll);
+    expect(await page.getAttribute('.docsearch-see-all', 'href')).toMatch(/\?q=mos$/);
+    expect(await page.locator('.DocSearch-Hit-title').allTextContents()).toEqual(mos.hits);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { DocSearchModal } from '@docsearch/react';
 import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
-import { createSiteSearchClient, rewriteHitUrl } from './client.ts';
+import { createSiteSearchClient, rewriteHitUrl, type LiteSearchClient } from './client.ts';
 import { highlighted } from './highlight.tsx';
 import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
@@ -61,7 +61,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   document.body.appendChild(container);
   ignoreBlankQueries(container);
   const failure = createFailureState(container);
-  const client = failure.watch(site.client);
+  const client = failure.watch(latestAnswerOnly(site.client));
   let root: Root | null = null;
   let opener: Element | null = null;
   let release: (() => void) | undefined;
@@ -149,6 +149,34 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     document.addEventListener('docsgen:route', closeOnNewRoute);
   };
   return { open, close, isOpen: () => root !== null };
+}
+
+/**
+ * DocSearch searches on every keystroke and keeps the hits of the latest query, but it sets the
+ * count behind "See all N results" (`nbHits`) from whichever answer comes last: when the answer for
+ * "m" arrived after the one for "mos", the hits were those of "mos" and the footer said "See all 140
+ * results", the count of "m". Here an answer for a query that is no longer the latest is dropped:
+ * its request waits for the latest one and gets that answer (hits and count) instead.
+ */
+function latestAnswerOnly(client: LiteSearchClient): LiteSearchClient {
+  type Answer = ReturnType<LiteSearchClient['search']>;
+  let latest: Answer | undefined;
+  const current = (answer: Answer): Answer =>
+    answer.then(
+      (result) => (answer === latest || !latest ? result : current(latest)),
+      (error: unknown) => {
+        if (answer === latest || !latest) throw error;
+        return current(latest);
+      },
+    );
+  return {
+    ...client,
+    search(request) {
+      const answer = client.search(request);
+      latest = answer;
+      return current(answer);
+    },
+  };
 }
 
 /**
