@@ -728,6 +728,8 @@ describe('Try it', () => {
     await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
     expect(received.at(-1)).toEqual({ method: 'PATCH', url: '/api/rest/v1/playout/rundowns/7', body: '{"name": "Late news"}', type: 'application/json' });
     expect(await form.locator('.live-responses-table').textContent()).toContain('Late news from the fake hub');
+    // The 200 answers the operation's documented 2XX: Swagger UI alone calls it "Undocumented".
+    expect(await form.locator('.live-responses-table tr.response .response-col_status').textContent()).toMatch(/^\s*200\s*$/);
     // Only the answer's own headings: the documented responses are on the page above the form.
     const headings = await form.locator('h4:visible').allTextContents();
     expect(headings).toContain('Server response');

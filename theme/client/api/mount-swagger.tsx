@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason } from './blocked-request.ts';
+import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer, rememberServer, withRememberedServer } from './remembered-server.ts';
 
@@ -94,8 +95,24 @@ function TryItLayout(props: LayoutProps) {
 type Action<T> = (payload: T, ...rest: unknown[]) => unknown;
 
 /** Our layout and filter, start values for parameters, and the server the reader chose last time (remembered-server.ts). */
+interface LiveResponseProps {
+  response: ImmutableLike;
+  path: string;
+  method: string;
+  specSelectors: { specJson(): { getIn(keys: string[]): { keySeq(): { toArray(): string[] } } | undefined } };
+}
+
+/** Swagger UI's live answer, not called "Undocumented" when the operation lists its code's range (status-range.ts). */
+const liveResponseByRange = (Original: ComponentType<LiveResponseProps>) =>
+  function LiveResponseByRange(props: LiveResponseProps) {
+    const listed = props.specSelectors.specJson().getIn(['paths', props.path, props.method, 'responses'])?.keySeq().toArray() ?? [];
+    const documented = props.response.get('notDocumented') === true && documentedByRange(props.response.get('status'), listed);
+    return <Original {...props} response={documented ? props.response.set('notDocumented', false) : props.response} />;
+  };
+
 const tryItPlugin = (specUrl: string) => () => ({
   components: { TryItLayout },
+  wrapComponents: { liveResponse: liveResponseByRange },
   fn: { opsFilter },
   statePlugins: {
     spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withRememberedServer(withStartValues(spec), readRememberedServer(specUrl))) } },
