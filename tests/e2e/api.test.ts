@@ -744,6 +744,34 @@ describe('Try it', () => {
     await page.close();
   });
 
+  it('says what to check, naming the server, when a request gets no answer', async () => {
+    // A port nothing listens on: the connection is refused, which the browser reports as it reports CORS.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { page } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/deleteRundown`);
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/deleteRundown"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await form.locator('.servers input[data-variable="port"]').fill(String(deadPort));
+    await form.locator('tr[data-param-name="rundownId"] input').fill('7');
+    await form.locator('button.execute').click();
+    const help = op.locator('.api-try__unanswered');
+    await help.waitFor({ timeout: 15_000 });
+    expect(await help.textContent()).toContain(`No answer from http://127.0.0.1:${deadPort}`);
+    // An answer clears it: the same call to the fake hub.
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table tr.response').waitFor({ timeout: 15_000 });
+    await expect.poll(() => help.count()).toBe(0);
+    await page.close();
+  });
+
   it("starts every path parameter with the code sample's value, and Execute sends it", async () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, API);

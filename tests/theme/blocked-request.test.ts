@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { blockedRequestReason } from '../../theme/client/api/blocked-request.ts';
+import { blockedRequestReason, unansweredRequestHelp } from '../../theme/client/api/blocked-request.ts';
 
 describe('why the browser refuses a Try it request', () => {
   it('names mixed content: an https page calling an http:// server that is not this computer', () => {
@@ -22,3 +22,19 @@ describe('why the browser refuses a Try it request', () => {
     for (const [request, page] of cases) expect(blockedRequestReason(request, page), `${request} from ${page}`).toBeUndefined();
   });
 });
+
+describe('what to check when a Try it request got no answer', () => {
+  it('names the server, the scheme and the page origin the hub must allow', () => {
+    const help = unansweredRequestHelp('http://127.0.0.1:4499/api/rest/v1/engines', 'http://127.0.0.1:3000/docs/rhubapi/');
+    expect(help).toContain('No answer from http://127.0.0.1:4499');
+    expect(help).toContain('the hub runs at 127.0.0.1:4499');
+    expect(help).toContain('answers http,');
+    expect(help).toContain("this page's origin, http://127.0.0.1:3000 (CORS)");
+  });
+
+  it('leaves mixed content to the notice given before the request, and says nothing of what is no URL', () => {
+    expect(unansweredRequestHelp('http://hub.studio.example/api/rest/v1/engines', 'https://docs.example.com/rhubapi/')).toBeUndefined();
+    expect(unansweredRequestHelp('http://[bad', 'also bad')).toBeUndefined();
+  });
+});
+

@@ -19,3 +19,22 @@ export function blockedRequestReason(requestUrl: string, pageUrl: string): strin
   if (page.protocol !== 'https:' || request.protocol !== 'http:' || loopback) return undefined;
   return `This page is served over HTTPS, so your browser blocks requests to the http:// server ${request.host} (mixed content). Choose the https server if your hub has SSL configured, or send the request from a terminal with the curl sample.`;
 }
+
+/**
+ * What to check when a request left but no answer came (a refused connection, a wrong host or
+ * port, no TLS where https was asked, or an answer without the CORS headers the browser needs).
+ * The browser does not tell these apart, and Swagger UI's "Failed to fetch" names no server.
+ */
+export function unansweredRequestHelp(requestUrl: string, pageUrl: string): string | undefined {
+  let request: URL;
+  let page: URL;
+  try {
+    request = new URL(requestUrl, pageUrl);
+    page = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  if (blockedRequestReason(requestUrl, pageUrl)) return undefined; // said before the request left
+  const scheme = request.protocol.replace(/:$/, '');
+  return `No answer from ${request.origin}, and your browser does not say why. Check that the hub runs at ${request.host} (the server's fields above) and answers ${scheme}, and that it allows requests from this page's origin, ${page.origin} (CORS), which browsers require. The curl sample sends the same request from a terminal, where CORS does not apply.`;
+}

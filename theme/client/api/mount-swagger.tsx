@@ -10,7 +10,7 @@
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
-import { blockedRequestReason } from './blocked-request.ts';
+import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.ts';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer, rememberServer, withRememberedServer } from './remembered-server.ts';
@@ -99,20 +99,34 @@ interface LiveResponseProps {
   response: ImmutableLike;
   path: string;
   method: string;
-  specSelectors: { specJson(): { getIn(keys: string[]): { keySeq(): { toArray(): string[] } } | undefined } };
+  specSelectors: {
+    specJson(): { getIn(keys: string[]): { keySeq(): { toArray(): string[] } } | undefined };
+    requestFor(path: string, method: string): ImmutableLike | undefined;
+  };
 }
 
-/** Swagger UI's live answer, not called "Undocumented" when the operation lists its code's range (status-range.ts). */
-const liveResponseByRange = (Original: ComponentType<LiveResponseProps>) =>
-  function LiveResponseByRange(props: LiveResponseProps) {
+/**
+ * Swagger UI's live answer, not called "Undocumented" when the operation lists its code's range
+ * (status-range.ts), and, when no answer came, followed by what to check (blocked-request.ts).
+ */
+const liveResponseOfTheHub = (Original: ComponentType<LiveResponseProps>) =>
+  function LiveResponseOfTheHub(props: LiveResponseProps) {
     const listed = props.specSelectors.specJson().getIn(['paths', props.path, props.method, 'responses'])?.keySeq().toArray() ?? [];
-    const documented = props.response.get('notDocumented') === true && documentedByRange(props.response.get('status'), listed);
-    return <Original {...props} response={documented ? props.response.set('notDocumented', false) : props.response} />;
+    const status = props.response.get('status');
+    const documented = props.response.get('notDocumented') === true && documentedByRange(status, listed);
+    const unanswered = props.response.get('error') === true && !status;
+    const help = unanswered ? unansweredRequestHelp(String(props.specSelectors.requestFor(props.path, props.method)?.get('url') ?? ''), window.location.href) : undefined;
+    return (
+      <>
+        <Original {...props} response={documented ? props.response.set('notDocumented', false) : props.response} />
+        {help ? <p className="api-try__blocked api-try__unanswered" role="alert">{help}</p> : null}
+      </>
+    );
   };
 
 const tryItPlugin = (specUrl: string) => () => ({
   components: { TryItLayout },
-  wrapComponents: { liveResponse: liveResponseByRange },
+  wrapComponents: { liveResponse: liveResponseOfTheHub },
   fn: { opsFilter },
   statePlugins: {
     spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withRememberedServer(withStartValues(spec), readRememberedServer(specUrl))) } },
