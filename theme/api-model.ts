@@ -87,8 +87,11 @@ export interface ApiOperationView extends ApiMessageView {
   /** Requests the API may send once this call is made, by callback name. */
   callbacks?: { name: string; events: ApiEventView[] }[];
   samples: ApiCodeSample[];
-  /** Each path parameter's value in the samples: Try it starts from the same (mount-swagger.tsx). */
-  tryValues?: Record<string, unknown>;
+  /**
+   * The values the samples give the path parameters and the required query, header and cookie
+   * parameters, by where they go and by name: Try it starts from the same (mount-swagger.tsx).
+   */
+  tryValues?: TryValues;
   /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
   sampleBase?: string;
   /**
@@ -213,3 +216,6 @@ export interface SchemaPropertyView {
   required: boolean;
   schema: SchemaView;
 }
+
+/** Parameter values by where they go (`path`, `query`, `header`, `cookie`) and by name. */
+export type TryValues = Partial<Record<'path' | 'query' | 'header' | 'cookie', Record<string, unknown>>>;

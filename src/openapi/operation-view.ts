@@ -3,7 +3,7 @@
  * resolved), request body and responses per media type with their schemas and examples, the
  * security it needs, and code samples that call it.
  */
-import type { ApiBodyView, ApiMediaView, ApiMessageView, ApiOperationView, ApiParameterView, ApiResponseView } from '../../theme/api-model.ts';
+import type { ApiBodyView, ApiMediaView, ApiMessageView, ApiOperationView, ApiParameterView, ApiResponseView, TryValues } from '../../theme/api-model.ts';
 import { callbackViews } from './events.ts';
 import { externalDocsField } from './document-links.ts';
 import type { OperationEntry } from './operations.ts';
@@ -185,12 +185,18 @@ function sampleParameterValue(ctx: OperationContext, p: Record<string, unknown>)
   return p.in === 'path' && (value === undefined || value === 'string') ? String(p.name) : value;
 }
 
-/** The path parameters' values as the code samples have them, for Try it to start from (mount-swagger.tsx). */
-function tryValuesField(ctx: OperationContext, entry: OperationEntry): { tryValues?: Record<string, unknown> } {
-  const values = parametersOf(ctx, entry)
-    .filter((p) => p.in === 'path' && entry.path.includes(`{${String(p.name)}}`))
-    .map((p): [string, unknown] => [String(p.name), sampleParameterValue(ctx, p)]);
-  return values.length > 0 ? { tryValues: Object.fromEntries(values) } : {};
+/**
+ * The values the code samples give the parameters they send (those of the path, and the required
+ * query, header and cookie ones), for Try it to start from, so Execute sends what a copied curl sends (mount-swagger.tsx).
+ */
+function tryValuesField(ctx: OperationContext, entry: OperationEntry): { tryValues?: TryValues } {
+  const tryValues: TryValues = {};
+  for (const p of parametersOf(ctx, entry)) {
+    const where = p.in;
+    const sent = where === 'path' ? entry.path.includes(`{${String(p.name)}}`) : p.required === true && (where === 'query' || where === 'header' || where === 'cookie');
+    if (sent) (tryValues[where as keyof TryValues] ??= {})[String(p.name)] = sampleParameterValue(ctx, p);
+  }
+  return Object.keys(tryValues).length > 0 ? { tryValues } : {};
 }
 
 function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown, base: string): SampleRequest {

@@ -188,6 +188,26 @@ describe('the prerendered API reference', () => {
     expect(text).not.toMatch(/--data|JSON\.stringify|json=|"string"/);
   });
 
+  it('gives Try it the values the code samples send: the path parameters and the required query, header and cookie ones', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-try-values-'));
+    const parameters = [
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      { name: 'per_page', in: 'query', required: true, schema: { type: 'integer', example: 30 } },
+      { name: 'q', in: 'query', schema: { type: 'string' } },
+      { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' } },
+      { name: 'session', in: 'cookie', required: true, schema: { type: 'string', example: 'abc' } },
+    ];
+    await writeFile(path.join(dir, 'spec.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/things/{id}': { get: { operationId: 'getThing', parameters, responses: { '200': { description: 'OK' } } } } } }));
+    const [html = ''] = await render(dir, 'spec.json');
+    const attribute = /data-try-values="([^"]*)"/.exec(html)?.[1] ?? '';
+    const values = JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, Record<string, unknown>>;
+    expect(values).toEqual({ path: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) }, query: { per_page: 30 }, header: { 'X-Trace': 'string' }, cookie: { session: 'abc' } });
+    // The same values as the curl sample sends.
+    const text = textOf(parse(html) as unknown as Node5);
+    expect(text).toContain(`/things/${String(values.path?.id)}?per_page=30`);
+    expect(text).toMatch(/-H 'X-Trace: string'/);
+  });
+
   it("renders the servers' variable descriptions as markdown, one full stop each", async () => {
     const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
     const servers = /<div class="api-servers">[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';

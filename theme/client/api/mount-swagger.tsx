@@ -14,6 +14,7 @@ import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.t
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer, rememberServer, withRememberedServer } from './remembered-server.ts';
+import type { TryValues } from '../../api-model.ts';
 
 interface ImmutableLike {
   get(key: string): unknown;
@@ -39,8 +40,8 @@ export interface TryItTarget {
   specUrl: string;
   method: string;
   path: string;
-  /** Each path parameter's value in the page's code samples (made at build time from the spec). */
-  pathValues?: Record<string, unknown>;
+  /** The parameter values of the page's code samples, by where they go (made at build time from the spec). */
+  startValues?: TryValues;
 }
 
 /** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
@@ -161,15 +162,17 @@ export async function showTryIt(panel: HTMLElement, target: TryItTarget): Promis
 }
 
 /**
- * The path parameters start with the values of the page's code samples, so Execute calls what the
- * copied curl calls (a uuid's example, not the parameter's name). Set before the operation's form
- * first shows: Swagger UI then keeps them instead of its own defaults, and what the reader types
- * later takes their place.
+ * The parameters the code samples send (the path's, the required query, header and cookie ones)
+ * start with the samples' values, so Execute calls what the copied curl calls (a uuid's example,
+ * not the parameter's name). Set before the operation's form first shows: Swagger UI then keeps
+ * them instead of its own defaults, and what the reader types later takes their place.
  */
 function giveSampleValues(system: SwaggerSystem, target: TryItTarget): void {
-  for (const [name, value] of Object.entries(target.pathValues ?? {})) {
-    const text = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : typeof value === 'string' ? value : JSON.stringify(value);
-    system.specActions.changeParam([target.path, target.method.toLowerCase()], name, 'path', text);
+  for (const [where, values] of Object.entries(target.startValues ?? {})) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const text = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : typeof value === 'string' ? value : JSON.stringify(value);
+      system.specActions.changeParam([target.path, target.method.toLowerCase()], name, where, text);
+    }
   }
 }
 

@@ -2,9 +2,10 @@
  * Required parameters without an example start empty in Swagger UI, so Execute would refuse to
  * send. Like the page's code samples, they get a value to start from: 1 for numbers, true for
  * booleans, the parameter's name for text (the reader replaces it). Parameters declared on the
- * path item (shared by its operations) count as much as an operation's own. Path parameters then
- * take the exact values of the operation's code samples, which the build wrote on its Try it button
- * (mount-swagger.tsx): these defaults stand only where a page lacks them.
+ * path item (shared by its operations) count as much as an operation's own. The parameters the
+ * code samples send (the path's, the required query, header and cookie ones) then take the samples'
+ * exact values, which the build wrote on its Try it button (mount-swagger.tsx): these defaults
+ * stand only where a page lacks them.
  */
 type Parameter = { name?: string; required?: boolean; in?: string; example?: unknown; examples?: unknown; schema?: { type?: unknown; example?: unknown; default?: unknown; enum?: unknown[] } };
 type WithParameters = { parameters?: unknown[] };

@@ -3,6 +3,7 @@
  * first asks for a panel, or earlier when the browser is idle (so the first click is quick); one
  * panel is open at a time, since one Swagger UI instance moves between them.
  */
+import type { TryValues } from '../../api-model.ts';
 
 interface TryItOptions {
   specUrl: string;
@@ -42,18 +43,18 @@ export async function openTryIt(op: HTMLElement, button: HTMLButtonElement, opti
     status.remove();
     const method = op.querySelector('.api-method')?.textContent ?? '';
     const path = op.querySelector('.api-op__path')?.textContent ?? '';
-    await module.showTryIt(panel, { specUrl: options.specUrl, method, path, pathValues: readValues(button.dataset.tryValues) });
+    await module.showTryIt(panel, { specUrl: options.specUrl, method, path, startValues: readValues(button.dataset.tryValues) });
   } catch (error) {
     status.setAttribute('role', 'alert');
     status.textContent = `The request form could not be loaded: ${(error as Error).message}. Close it and press Try it again to retry.`;
   }
 }
 
-/** The path parameters' values of the operation's code samples (written by the build on its Try it button). */
-function readValues(json: string | undefined): Record<string, unknown> {
+/** The parameter values of the operation's code samples, by where they go (written by the build on its Try it button). */
+function readValues(json: string | undefined): TryValues {
   try {
     const values: unknown = JSON.parse(json ?? '{}');
-    return values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as Record<string, unknown>) : {};
+    return values !== null && typeof values === 'object' && !Array.isArray(values) ? (values as TryValues) : {};
   } catch {
     return {};
   }
