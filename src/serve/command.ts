@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { DocsgenError, formatError } from '../errors.ts';
-import { listen, StaticSite } from './static-server.ts';
+import { ensureCanListen, listen, StaticSite } from './static-server.ts';
 import { startDevServer, type DevServer } from './dev.ts';
 import { firstStopSignal } from './stop-signal.ts';
 
@@ -21,7 +21,7 @@ export async function serveCommand(
       site = new StaticSite({ root: path.resolve(opts.out), baseUrl: await baseUrlOfBuild(opts.out) });
     } else {
       // A port in use is said now, not after the first build has run for nothing.
-      await closeServer(await listen(new StaticSite({ root: '.', baseUrl: '/' }), opts.host, opts.port));
+      await ensureCanListen(opts.host, opts.port);
       dev = await startDevServer({ configFile: opts.config, log: io.out, error: io.err });
       site = dev.site;
     }

@@ -9,6 +9,7 @@
  * skipped), so in out/ they are docsgen's own marker and a running build's staging folder.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
@@ -215,6 +216,18 @@ function safeDecode(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Rejects, as listen() would, when host:port cannot be listened on; listens for a moment with a
+ * server that answers nothing, then lets the port go.
+ */
+export function ensureCanListen(host: string, port: number): Promise<void> {
+  const probe = createNetServer();
+  return new Promise((resolve, reject) => {
+    probe.once('error', (error) => reject(listenError(error, host, port)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }
 
 /** Serves `site` on host:port; a port in use or a host that is not this machine's rejects with a DocsgenError. */
