@@ -16,7 +16,7 @@ const COMPILED_THEME = /[\\/]theme-server-[^\\/]+\.mjs$/;
 export function themeRenderError(error: unknown, themeDir: string, route: string): unknown {
   if (error instanceof DocsgenError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const frame = themeSourceFrame(error);
+  const frame = themeSourceFrame(error, themeDir);
   return new DocsgenError(`the theme failed to render ${route}: ${message}`, {
     ...(frame ? { position: frame } : {}),
     hint: `fix the theme's component${frame ? ' at this position' : ` in ${themeDir}`} (DOCSGEN_DEBUG=1 prints the whole stack); the previous output stays in place`,
@@ -24,15 +24,19 @@ export function themeRenderError(error: unknown, themeDir: string, route: string
   });
 }
 
-/** The innermost frame of the stack in the compiled theme, as the position in the theme's own source. */
-function themeSourceFrame(error: unknown): SourcePosition | undefined {
+/**
+ * The innermost frame of the stack in the compiled theme, as the position in the theme's own source:
+ * the map names the theme's files relative to its folder (theme-loader.ts), here this project's.
+ */
+function themeSourceFrame(error: unknown, themeDir: string): SourcePosition | undefined {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   for (const [, location = '', line, column] of stack.matchAll(/((?:file:\/\/)?\/[^\s()]+):(\d+):(\d+)\)?$/gm)) {
     const compiled = location.startsWith('file://') ? fileURLToPath(location) : location;
     if (!COMPILED_THEME.test(compiled)) continue;
     const entry = sourceMapOf(compiled)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (!entry || !('originalSource' in entry)) return undefined;
-    const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(compiled), entry.originalSource);
+    const named = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : entry.originalSource;
+    const source = path.isAbsolute(named) ? named : path.resolve(themeDir, named);
     return { file: source, line: entry.originalLine + 1, column: entry.originalColumn + 1 };
   }
   return undefined;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { DocsgenError } from '../errors.ts';
+import { isInside } from '../emit/output-guard.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import { markUsed } from '../cache/prune.ts';
 import { reactThroughRequire, REQUIRE_BANNER } from './react-through-require.ts';
@@ -37,6 +38,20 @@ const browserOnlyStubs: Plugin = {
 /** `theme-server-<hash>.map` beside `theme-server-<hash>.mjs`: a name the cache's pruning knows (a family entry). */
 export function themeSourceMapFile(compiled: string): string {
   return compiled.replace(/\.mjs$/, '.map');
+}
+
+/**
+ * The source map with the theme's files named relative to the theme's folder: the compiled theme is
+ * shared by every project whose theme holds the same files (its name is their hash), so an error is
+ * placed in the theme of the project being built, not of the one that compiled it (theme-error.ts).
+ */
+function themeRelativeMap(mapText: string, cachedFile: string, themeDir: string): string {
+  const map = JSON.parse(mapText) as { sources?: string[] };
+  map.sources = (map.sources ?? []).map((source) => {
+    const file = path.resolve(path.dirname(cachedFile), source);
+    return isInside(file, path.resolve(themeDir)) ? path.relative(themeDir, file).split(path.sep).join('/') : file;
+  });
+  return JSON.stringify(map);
 }
 
 export async function loadThemeServer(themeDir: string, cacheDir: string, themeHash: string): Promise<ThemeServer> {
@@ -91,7 +106,7 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
   // Unique per call: two loads in one process must not write the same temporary file.
   const temp = `${cachedFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   // Before the file that it maps, so a reader finds both; named as a cache entry of its own family.
-  if (map !== undefined) await writeFile(themeSourceMapFile(cachedFile), map);
+  if (map !== undefined) await writeFile(themeSourceMapFile(cachedFile), themeRelativeMap(map, cachedFile, themeDir));
   await writeFile(temp, code);
   await rename(temp, cachedFile);
   return (await import(pathToFileURL(cachedFile).href)) as ThemeServer;

@@ -32,6 +32,17 @@ describe('a theme that fails', () => {
     }
   });
 
+  it("names this project's theme file when another project with the same theme compiled it first", async () => {
+    // The compiled theme is shared by themes with the same files: the first project's paths must not leak.
+    const first = await siteWithThrowingFooter();
+    const second = await siteWithThrowingFooter();
+    expect((await runCli(['build', '--config', path.join(first.dir, 'config.yaml')])).stderr).toContain(first.footer);
+    const result = await runCli(['build', '--config', path.join(second.dir, 'config.yaml')]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`${second.footer}:${second.line}:`);
+    expect(result.stderr).not.toContain(first.dir);
+  });
+
   it('names a theme file docsgen may not read', async () => {
     // Root reads any file; in a user namespace of its own (`unshare -U`) it is refused a 0000 file.
     const dir = await copyFixture('basic');
