@@ -54,6 +54,20 @@ describe('docsgen serve', () => {
     await page.close();
   });
 
+  it('shows the edited text on a page the tab had prefetched before the edit', async () => {
+    const page = await openGuide();
+    // Hovering the link prefetches the page; then the page is edited; then the reader follows the link.
+    const link = page.locator('.doc-layout__sidebar a', { hasText: 'Second page' });
+    await link.hover();
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/docs/guide/second/'))), { timeout: 10_000 }).toBe(true);
+    await edit('content/guide/second.md', (t) => `${t}\nWords saved after the prefetch.\n`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.routesChanged ?? ''), { timeout: 15_000 }).not.toBe('');
+    await link.click();
+    await page.waitForSelector('h1:has-text("Second page")');
+    await page.waitForSelector('text=Words saved after the prefetch.', { timeout: 5_000 });
+    await page.close();
+  });
+
   it('shows a broken page in the terminal and in the page, and recovers when fixed', async () => {
     const page = await openGuide();
     const original = await readFile(path.join(dir, 'content/guide/second.md'), 'utf8');

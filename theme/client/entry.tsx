@@ -10,9 +10,9 @@ import { flushSync } from 'react-dom';
 import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
-import { ROUTE_PROGRESS_DELAY_MS } from '../constants.ts';
+import { ROUTE_PROGRESS_DELAY_MS, ROUTES_CHANGED_EVENT } from '../constants.ts';
 import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
-import { isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
+import { forgetRoutes, isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
 import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
 import { routeOfPath, withBase } from '../urls.ts';
@@ -204,8 +204,13 @@ function useDevPageUpdates(site: SiteData, show: (next: PageData) => void, pendi
         })
         .catch(() => window.location.reload());
     };
+    const onChanged = (event: Event) => forgetRoutes((event as CustomEvent<{ paths: string[] }>).detail.paths);
     window.addEventListener('docsgen:page-updated', onUpdated);
-    return () => window.removeEventListener('docsgen:page-updated', onUpdated);
+    window.addEventListener(ROUTES_CHANGED_EVENT, onChanged);
+    return () => {
+      window.removeEventListener('docsgen:page-updated', onUpdated);
+      window.removeEventListener(ROUTES_CHANGED_EVENT, onChanged);
+    };
   }, []);
 }
 

@@ -6,6 +6,7 @@
  */
 import { routeOfPath } from '../urls.ts';
 import { SEARCH_UPDATED_EVENT } from '../search/fetch-json.ts';
+import { ROUTES_CHANGED_EVENT } from '../constants.ts';
 
 const EVENTS_PATH = '/__docsgen/events';
 
@@ -22,6 +23,10 @@ function showError(text: string): void {
 function onPageUpdated(paths: string[]): void {
   overlay?.remove(); // the build works again
   overlay = undefined;
+  // A page the tab prefetched (a hovered link) must not be shown as it was before the edit.
+  window.dispatchEvent(new CustomEvent(ROUTES_CHANGED_EVENT, { detail: { paths } }));
+  // Tools driving the tab (the tests) wait for this, as for data-live-reload.
+  document.documentElement.dataset.routesChanged = paths.join(' ');
   if (!paths.includes(routeOfPath(location.pathname))) return;
   // The running app swaps the content in place; without it (say, the bundle failed) reload.
   const event = new CustomEvent('docsgen:page-updated', { detail: { path: routeOfPath(location.pathname), handled: false } });

@@ -62,6 +62,11 @@ export function loadRoute(pathname: string): Promise<FetchedRoute> {
   return requestOnce(cache, url, () => fetchRoute(url, {}));
 }
 
+/** Drops the fetched copies of routes the dev server re-rendered: the next visit fetches them again. */
+export function forgetRoutes(paths: readonly string[]): void {
+  for (const path of paths) cache.delete(routeOfPath(path));
+}
+
 /** The route's data as it is now on the server (`docsgen serve` announced a re-rendered page). */
 export async function reloadPageData(pathname: string): Promise<PageData> {
   const url = routeOfPath(pathname);
