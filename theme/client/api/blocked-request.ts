@@ -6,15 +6,19 @@
  */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function blockedRequestReason(requestUrl: string, pageUrl: string): string | undefined {
-  let request: URL;
-  let page: URL;
+/** The request's URL (relative to the page) and the page's; undefined when either is no URL. */
+function urlsOf(requestUrl: string, pageUrl: string): { request: URL; page: URL } | undefined {
   try {
-    request = new URL(requestUrl, pageUrl);
-    page = new URL(pageUrl);
+    return { request: new URL(requestUrl, pageUrl), page: new URL(pageUrl) };
   } catch {
     return undefined;
   }
+}
+
+export function blockedRequestReason(requestUrl: string, pageUrl: string): string | undefined {
+  const urls = urlsOf(requestUrl, pageUrl);
+  if (!urls) return undefined;
+  const { request, page } = urls;
   const loopback = LOOPBACK_HOSTS.has(request.hostname) || request.hostname.endsWith('.localhost');
   if (page.protocol !== 'https:' || request.protocol !== 'http:' || loopback) return undefined;
   return `This page is served over HTTPS, so your browser blocks requests to the http:// server ${request.host} (mixed content). Choose the https server if your hub has SSL configured, or send the request from a terminal with the curl sample.`;
@@ -26,15 +30,9 @@ export function blockedRequestReason(requestUrl: string, pageUrl: string): strin
  * The browser does not tell these apart, and Swagger UI's "Failed to fetch" names no server.
  */
 export function unansweredRequestHelp(requestUrl: string, pageUrl: string): string | undefined {
-  let request: URL;
-  let page: URL;
-  try {
-    request = new URL(requestUrl, pageUrl);
-    page = new URL(pageUrl);
-  } catch {
-    return undefined;
-  }
-  if (blockedRequestReason(requestUrl, pageUrl)) return undefined; // said before the request left
+  const urls = urlsOf(requestUrl, pageUrl);
+  if (!urls || blockedRequestReason(requestUrl, pageUrl)) return undefined; // mixed content is said before the request leaves
+  const { request, page } = urls;
   const scheme = request.protocol.replace(/:$/, '');
   return `No answer from ${request.origin}, and your browser does not say why. Check that the hub runs at ${request.host} (the server's fields above) and answers ${scheme}, and that it allows requests from this page's origin, ${page.origin} (CORS), which browsers require. The curl sample sends the same request from a terminal, where CORS does not apply.`;
 }
