@@ -709,14 +709,20 @@ describe('Try it', () => {
   });
   afterAll(() => new Promise<void>((resolve) => hub.close(() => resolve())));
 
-  it('one click opens the request form of the operation; one more sends it to the hub and shows the answer', async () => {
+  /** A fresh page at the operation, its Try it form open and ready. */
+  async function openTryIt(id: string) {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/renameRundown`);
+    await openRoute(site, page, `${API}#operation/${id}`);
     await page.waitForSelector('html[data-api-ready]');
-    const op = page.locator('[id="operation/renameRundown"]');
+    const op = page.locator(`[id="operation/${id}"]`);
     await op.locator('[data-try-it]').click();
     const form = op.locator('.swagger-ui');
     await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    return { page, op, form };
+  }
+
+  it('one click opens the request form of the operation; one more sends it to the hub and shows the answer', async () => {
+    const { page, form } = await openTryIt('renameRundown');
     expect(await form.locator('.opblock').count()).toBe(1);
     expect(await form.locator('.servers select').getAttribute('aria-label')).toBe('Server');
     expect(await page.locator('[id="servers"]').evaluateAll((els) => els.map((el) => el.tagName))).toEqual(['H2']);
@@ -750,13 +756,7 @@ describe('Try it', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadPort = (closed.address() as { port: number }).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/deleteRundown`);
-    await page.waitForSelector('html[data-api-ready]');
-    const op = page.locator('[id="operation/deleteRundown"]');
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
-    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    const { page, op, form } = await openTryIt('deleteRundown');
     await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
     await form.locator('.servers input[data-variable="port"]').fill(String(deadPort));
     await form.locator('tr[data-param-name="rundownId"] input').fill('7');
