@@ -61,12 +61,15 @@ const RASTER_TYPES = new Set(['png', 'jpg', 'gif', 'webp', 'avif']);
  */
 export function rasterSize(bytes: Uint8Array): ImageSize | undefined {
   try {
-    const { width, height, type, orientation } = imageSize(bytes);
-    if (!type || !RASTER_TYPES.has(type) || !width || !height) return undefined;
-    return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
+    return sizeAsShown(imageSize(bytes));
   } catch {
     return undefined;
   }
+}
+
+function sizeAsShown({ width, height, type, orientation }: ReturnType<typeof imageSize>): ImageSize | undefined {
+  if (!type || !RASTER_TYPES.has(type) || !width || !height) return undefined;
+  return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
 }
 
 /**
@@ -76,18 +79,18 @@ export function rasterSize(bytes: Uint8Array): ImageSize | undefined {
  * header-only or truncated file lacks. Browsers show those as broken images.
  */
 export function rasterFacts(bytes: Uint8Array): ImageFacts | undefined {
-  let type: string | undefined;
+  let header: ReturnType<typeof imageSize>;
   try {
-    type = imageSize(bytes).type;
+    header = imageSize(bytes);
   } catch (error) {
     const message = (error as Error).message ?? '';
     return { unreadable: /unsupported file type/i.test(message) ? 'its bytes are not a PNG, JPEG, GIF, WebP or AVIF image' : `its header is broken (${message || 'unreadable'})` };
   }
-  if (type === 'png') {
+  if (header.type === 'png') {
     const problem = pngProblem(bytes);
     if (problem) return { unreadable: problem };
   }
-  return rasterSize(bytes);
+  return sizeAsShown(header);
 }
 
 /** What is missing from a PNG's chunks, or undefined for a complete file. */
