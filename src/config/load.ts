@@ -9,6 +9,7 @@ import { hashText } from '../cache/fingerprint.ts';
 import { projectCacheDir, readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
 import { DocsgenError, type SourcePosition } from '../errors.ts';
+import { utf16WithMark } from '../content/encoding.ts';
 import { parseYamlMapping, type KeyPath } from '../schema/yaml.ts';
 import type { SiteConfig } from './schema.ts';
 
@@ -31,11 +32,9 @@ const READ_HINTS: Record<string, string> = {
   EPERM: 'give the user running docsgen read access to the file',
 };
 
-/** UTF-8 (a byte-order mark is read by the YAML parser), or UTF-16 with its byte-order mark, as Windows editors save "Unicode". */
+/** UTF-8 (a byte-order mark is read by the YAML parser), or UTF-16 with its byte-order mark, as pages are read. */
 function configText(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return bytes.toString('utf8');
+  return utf16WithMark(bytes) ?? bytes.toString('utf8');
 }
 
 /** What config.yaml holds, for the hint when the file is not a mapping. */

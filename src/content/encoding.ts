@@ -41,9 +41,15 @@ function withoutLoneCarriageReturns(text: string): string {
 function decodeBytes(bytes: Uint8Array): DecodedText {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return decodeWithoutMark(buffer.subarray(3));
-  if (buffer[0] === 0xff && buffer[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(buffer.subarray(2)) };
-  if (buffer[0] === 0xfe && buffer[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(buffer.subarray(2)) };
-  return decodeWithoutMark(buffer);
+  const utf16 = utf16WithMark(buffer);
+  return utf16 !== undefined ? { text: utf16 } : decodeWithoutMark(buffer);
+}
+
+/** Text saved as UTF-16 with its byte-order mark (Windows editors' "Unicode"); undefined without one. */
+export function utf16WithMark(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return undefined;
 }
 
 function decodeWithoutMark(buffer: Buffer): DecodedText {
