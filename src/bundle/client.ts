@@ -11,6 +11,7 @@ import type { Message, Metafile } from 'esbuild';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
 import { markUsed } from '../cache/prune.ts';
+import { isInside } from '../emit/output-guard.ts';
 
 export interface ClientBundle {
   /** Files to write, by path relative to out/. */
@@ -191,12 +192,12 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
 function themeCssProblems(messages: readonly Message[], themeDir: string): { errors: CssProblem[]; warnings: CssProblem[] } {
   const errors: CssProblem[] = [];
   const warnings: CssProblem[] = [];
-  const root = path.resolve(themeDir) + path.sep;
+  const root = path.resolve(themeDir);
   for (const message of messages) {
     const location = message.location;
     if (!location || !location.file.endsWith('.css')) continue;
     const file = path.resolve(location.file);
-    if (!file.startsWith(root)) continue;
+    if (!isInside(file, root)) continue;
     const note = message.notes.find((n) => n.location && n.location.file === location.file);
     // esbuild's note: 'The unbalanced "{" is here:' → '(the unbalanced "{" is at line 22, column 3)'.
     const noteText = note ? note.text.replace(/\s+is here:?\s*$/, ' is at').replace(/[:.]\s*$/, ':').replace(/^./, (c) => c.toLowerCase()) : '';
