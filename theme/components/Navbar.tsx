@@ -10,7 +10,7 @@ import { NavbarItem } from './NavbarItems.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { SearchButton } from './SearchButton.tsx';
 import { DocSidebar } from './DocSidebar.tsx';
-import { useFocusTrap } from './focus-trap.ts';
+import { focusFirstControl, useFocusTrap } from './focus-trap.ts';
 
 export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
   const site = useSite();
@@ -103,7 +103,8 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
     if (!switched.current) return;
     switched.current = false;
     // The button pressed left with its menu: focus goes to the new menu's first control, not to the page's body.
-    panelRef.current?.querySelector('.navbar-sidebar__secondary, .navbar-sidebar__primary')?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const menu = panelRef.current?.querySelector('.navbar-sidebar__secondary, .navbar-sidebar__primary');
+    if (menu) focusFirstControl(menu);
   }, [showSecondary]);
   return (
     <>

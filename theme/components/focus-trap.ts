@@ -9,8 +9,13 @@ import { useEffect, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function focusables(panel: HTMLElement): HTMLElement[] {
+function focusables(panel: Element): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** Moves focus to the first control shown in `panel`. */
+export function focusFirstControl(panel: Element): void {
+  focusables(panel)[0]?.focus();
 }
 
 export interface FocusTrapOptions {
@@ -76,7 +81,7 @@ export function useFocusTrap(panel: RefObject<HTMLElement | null>, open: boolean
   useEffect(() => {
     const root = panel.current;
     if (!open || !root) return;
-    focusables(root)[0]?.focus();
+    focusFirstControl(root);
     return trapFocus(root, { onEscape: close, returnFocus: () => opener.current });
   }, [open]);
 }
