@@ -12,10 +12,15 @@
  * broken save would never be built); with it, every change is reported once its size is read.
  * Its own wait (the file unchanged for 20 ms) repeated the batch window's job and added 22 ms to
  * every save, on the path that `docsgen serve` must finish in 100 ms.
+ *
+ * chokidar's `atomic` option is off: it held every removal back 100 ms, so a rename or a save
+ * through a temporary file came as two batches (two builds, two reloads). The batch is folded
+ * path by path instead (net-changes.ts), and waits longer only while a file it holds is gone.
  */
 import path from 'node:path';
 import { watch } from 'chokidar';
 import type { FileChange } from '../build/builder.ts';
+import { createChangeBatch } from './net-changes.ts';
 
 export interface ProjectWatcher {
   /** Resolves once the watcher has seen the project's files: changes from then on are reported. */
@@ -30,6 +35,8 @@ const WATCHED_FOLDERS = ['content', 'theme', 'openapi'];
  * read after this window, is what sees those writes.
  */
 const QUIET_MS = 20;
+/** How long a batch holding a removed file waits for it to be written again: chokidar's `atomic` default. */
+const REWRITE_MS = 100;
 const FILE_EVENTS = new Set<string>(['add', 'change', 'unlink', 'addDir', 'unlinkDir']);
 
 export function watchProject(
@@ -49,19 +56,19 @@ export function watchProject(
     ignoreInitial: true,
     ignored: (file) => !relevant(path.resolve(file)),
     awaitWriteFinish: { stabilityThreshold: 0, pollInterval: 1 },
+    atomic: false,
   });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  let pending: FileChange[] = [];
+  const pending = createChangeBatch();
   let timer: ReturnType<typeof setTimeout> | undefined;
   watcher.on('all', (event, file) => {
     if (!FILE_EVENTS.has(event)) return;
     pending.push({ path: path.resolve(file), event: event as FileChange['event'] });
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
-      const batch = pending;
-      pending = [];
-      onChanges(batch);
-    }, quietMs);
+      const batch = pending.take();
+      if (batch.length > 0) onChanges(batch);
+    }, pending.awaitsRewrite() ? Math.max(quietMs, REWRITE_MS) : quietMs);
   });
   watcher.on('error', (error) => onError(`watcher: ${String(error)}`));
   return {

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFile, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 
@@ -154,6 +154,24 @@ describe('docsgen build --watch', () => {
     await buildOnce(site);
     expect(await readFile(other, 'utf8')).not.toBe('edited by hand');
     expect(await contentsOf(out)).toEqual(await fullBuildContents(site));
+    await rm(site, { recursive: true, force: true });
+  }, 240_000);
+
+  it('takes a save through a temporary file (`sed … > page.md.tmp && mv`) as an edit of the page: one build, of that page', async () => {
+    const site = await copyFixture('basic');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const page = path.join(site, 'content/guide/second.md');
+    await writeFile(`${page}.tmp`, `${await readFile(page, 'utf8')}\nSaved through a temporary file.\n`);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // two commands, as the shell runs them
+    await rename(`${page}.tmp`, page);
+    await watching.waitFor(BUILT, 2);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a second batch (the temporary file's removal) would build again
+    await watching.stop();
+    // Before, the batch read "2 files changed" (a file added to content/: a full build), then "changed content/guide/second.md.tmp".
+    expect(watching.stdout().match(/^(built |changed |\d+ files changed)/gm)).toEqual(['built ', 'changed ', 'built ']);
+    expect(watching.stdout()).toContain('changed content/guide/second.md\n');
+    expect(await readFile(path.join(site, 'out/guide/second/index.html'), 'utf8')).toContain('Saved through a temporary file.');
     await rm(site, { recursive: true, force: true });
   }, 240_000);
 

@@ -8,7 +8,7 @@
  */
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { mkdtemp, mkdir, open, rm, writeFile } from 'node:fs/promises';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { watchProject, type ProjectWatcher } from '../../src/serve/watch.ts';
@@ -22,7 +22,8 @@ let watcher: ProjectWatcher;
 /** Each batch reported, with the text of every changed file as the build would read it then. */
 let batches: { changes: FileChange[]; texts: Map<string, string> }[];
 
-async function startWatching(): Promise<void> {
+/** `quietMs` 'serve': the window `docsgen serve` uses. */
+async function startWatching(quietMs: number | 'serve' = QUIET_MS): Promise<void> {
   batches = [];
   watcher = watchProject(
     root,
@@ -34,9 +35,15 @@ async function startWatching(): Promise<void> {
     (message) => {
       throw new Error(message);
     },
-    QUIET_MS,
+    quietMs === 'serve' ? undefined : quietMs,
   );
   await watcher.ready;
+}
+
+/** Watches again with the window `docsgen serve` uses: the longer test window would hide a batch split in two. */
+async function watchWithServeWindow(): Promise<void> {
+  await watcher.close();
+  await startWatching('serve');
 }
 
 async function nextBatches(count: number): Promise<void> {
@@ -115,5 +122,36 @@ describe('watchProject', () => {
     await nextBatches(1);
     await pause(QUIET_MS + 100);
     expect(batches.flatMap((b) => b.changes.map((c) => path.relative(root, c.path)))).toEqual(['content/page.md']);
+  });
+
+  it('reports a save made through a temporary file as one change of the page, not a file added to content/', async () => {
+    // As `sed … > page.md.tmp && mv page.md.tmp page.md` does: with chokidar's removals held back 100 ms, the temporary file came as a second batch.
+    await watchWithServeWindow();
+    writeFileSync(path.join(root, 'content/page.md.tmp'), '# Saved through a temporary file\n');
+    await pause(5); // two commands: the watcher sees the temporary file before it is renamed
+    renameSync(path.join(root, 'content/page.md.tmp'), path.join(root, 'content/page.md'));
+    await nextBatches(1);
+    await pause(QUIET_MS + 200);
+    expect(batches.map((b) => b.changes.map((c) => `${c.event} ${path.relative(root, c.path)}`))).toEqual([['change content/page.md']]);
+    expect(batches[0]?.texts.get('content/page.md')).toBe('# Saved through a temporary file\n');
+  });
+
+  it('reports a rename as one batch: the old name gone and the new one added', async () => {
+    await watchWithServeWindow();
+    renameSync(path.join(root, 'content/page.md'), path.join(root, 'content/renamed.md'));
+    await nextBatches(1);
+    await pause(QUIET_MS + 200);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]?.changes.map((c) => `${c.event} ${path.relative(root, c.path)}`).sort()).toEqual(['add content/renamed.md', 'unlink content/page.md']);
+  });
+
+  it('waits for a page deleted and written again a moment later, with the window serve uses, and reports it changed', async () => {
+    await watchWithServeWindow();
+    unlinkSync(path.join(root, 'content/page.md'));
+    await pause(30); // longer than a save's batch window (20 ms), shorter than the wait for a rewrite
+    writeFileSync(path.join(root, 'content/page.md'), '# Written again\n');
+    await nextBatches(1);
+    await pause(300);
+    expect(batches.map((b) => b.changes.map((c) => `${c.event} ${path.relative(root, c.path)}`))).toEqual([['change content/page.md']]);
   });
 });
