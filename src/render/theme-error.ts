@@ -19,7 +19,7 @@ export function themeRenderError(error: unknown, themeDir: string, route: string
   const frame = themeSourceFrame(error, themeDir);
   return new DocsgenError(`the theme failed to render ${route}: ${message}`, {
     ...(frame ? { position: frame } : {}),
-    hint: `fix the theme's component${frame ? ' at this position' : ` in ${themeDir}`} (DOCSGEN_DEBUG=1 prints the whole stack); the previous output stays in place`,
+    hint: `fix the theme's component${frame ? ' at this position' : ` in ${themeDir}`} (DOCSGEN_DEBUG=1 prints the whole stack)`,
     cause: error,
   });
 }

@@ -98,7 +98,7 @@ export async function loadThemeServer(themeDir: string, cacheDir: string, themeH
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new DocsgenError(`the theme does not compile: ${first?.text ?? (error as Error).message}`, {
       ...(first?.location ? { position: { file: path.resolve(first.location.file), line: first.location.line, column: first.location.column + 1 } } : {}),
-      hint: 'fix the theme source at this position; the previous output stays in place',
+      hint: 'fix the theme source at this position',
     });
   }
   // The compiled file resolves react & co. from docsgen's node_modules, so it lives in its cache.
