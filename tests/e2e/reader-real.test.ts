@@ -178,6 +178,24 @@ describe('contrast in both colour modes', () => {
   }
 });
 
+describe('colour mode (spec section 4)', () => {
+  it('is dark in the prerendered page, follows the system preference while nothing is stored, and keeps a chosen mode', async () => {
+    const html = await (await fetch(`${site.origin}${site.base}`)).text();
+    expect(html).toMatch(/<html[^>]* data-theme="dark"/);
+    const { page } = await openPage(site, { colorScheme: 'light' });
+    await openRoute(site, page, 'faq/glossary/');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.click('button.color-mode-toggle');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openRoute(site, page, 'faq/');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light'); // the reader's choice, stored
+    await page.close();
+  });
+});
+
 describe('landing page layout', () => {
   it('gives the cards and the prose below them one width at 1440 px', async () => {
     const { page } = await openPage(site, { viewport: { width: 1440, height: 900 } });
