@@ -234,6 +234,20 @@ describe('the prerendered API reference', () => {
     expect(Object.entries(notes).filter(([status, texts]) => status !== '204' && texts.includes('No body.'))).toEqual([]);
   });
 
+  it('parts allowed values in text, so a copy or a screen reader does not run them together, and keeps a short one whole', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    const document = parse(html) as unknown as Node5;
+    let statuses: Node5 | undefined;
+    walk(document, (n) => {
+      if (!statuses && n.nodeName === 'li' && textOf(n).startsWith('Allowed values:') && textOf(n).includes('"NOT READY"')) statuses = n;
+    });
+    expect(textOf(statuses!)).toContain('"NEW", "UPDATED", "MOVED"');
+    const codes: Node5[] = [];
+    walk(statuses!, (n) => n.nodeName === 'code' && codes.push(n));
+    const notReady = codes.find((code) => textOf(code) === '"NOT READY"');
+    expect(notReady?.attrs?.find((a) => a.name === 'class')?.value).toBe('api-facts__short');
+  });
+
   it('keeps hostile descriptions as text: no tags, handlers or javascript: links reach the page', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-hostile-'));
     await copyFile(path.join(ROOT, 'tests/fixtures/basic/openapi/mini.yaml'), path.join(dir, 'mini.yaml'));

@@ -126,7 +126,7 @@ function SchemaFacts(props: { schema: SchemaView; prefix?: string }) {
               {props.prefix ?? ''}
               {label}:
             </span>{' '}
-            {Array.isArray(value) ? value.map((v, i) => <code key={i}>{v}</code>) : value}
+            {Array.isArray(value) ? <FactValues values={value} /> : value}
           </li>
         ))}
       </ul>
@@ -134,6 +134,19 @@ function SchemaFacts(props: { schema: SchemaView; prefix?: string }) {
     </>
   );
 }
+
+/** Values apart in text too (copied, or read aloud, they would run together); a short one never breaks inside ("NOT READY"). */
+function FactValues(props: { values: string[] }) {
+  return props.values.map((value, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ', ' : null}
+      <code className={value.length <= SHORT_VALUE ? 'api-facts__short' : undefined}>{value}</code>
+    </Fragment>
+  ));
+}
+
+/** Longer values may break anywhere: a phone's column is about 40 characters wide. */
+const SHORT_VALUE = 24;
 
 function hasBody(s: SchemaView): boolean {
   if (s.circular || s.unresolved) return false;
