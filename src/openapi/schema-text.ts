@@ -1,11 +1,22 @@
 /** Schema keywords said in words: ranges, lengths, patterns, item counts; values as short JSON. */
 
 const MAX_VALUE_TEXT = 300;
+const INVISIBLE = /[\u0000-\u001f\u2028\u2029]/g;
 
-/** A value as it appears in a spec (JSON), shortened when it is long. */
+/**
+ * A value as it appears in a spec, shortened when it is long: JSON, but a string is its own text in
+ * quotes, as Redoc shows it. JSON's escapes made `C:\cache` read `"C:\\cache"`, two backslashes to a
+ * reader; only characters that cannot be seen (line breaks, tabs) keep theirs.
+ */
 export function jsonText(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? `"${value.replace(INVISIBLE, escapeInvisible)}"` : (JSON.stringify(value) ?? String(value));
   return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
+}
+
+/** `\n`, `\t` as JSON writes them; others as `\u2028`. */
+function escapeInvisible(c: string): string {
+  const json = JSON.stringify(c).slice(1, -1);
+  return json !== c ? json : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 export function describeConstraints(s: Record<string, unknown>): string[] {

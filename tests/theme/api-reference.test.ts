@@ -248,6 +248,13 @@ describe('the prerendered API reference', () => {
     expect(notReady?.attrs?.find((a) => a.name === 'class')?.value).toBe('api-facts__short');
   });
 
+  it('shows a string value as its own text in quotes (Redoc does too): C:\\cache has one backslash, a line break stays visible', async () => {
+    const [html = ''] = await render(ROOT, 'openapi/hub-rest-api-1.6.0.yaml');
+    expect(textOf(parse(html) as unknown as Node5)).toContain('Example: "C:\\cache"');
+    const { jsonText } = await import('../../src/openapi/schema-text.ts');
+    expect([jsonText('C:\\cache'), jsonText('two\nlines\u2028'), jsonText(['C:\\cache']), jsonText(3)]).toEqual(['"C:\\cache"', '"two\\nlines\\u2028"', '["C:\\\\cache"]', '3']);
+  });
+
   it('keeps hostile descriptions as text: no tags, handlers or javascript: links reach the page', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-hostile-'));
     await copyFile(path.join(ROOT, 'tests/fixtures/basic/openapi/mini.yaml'), path.join(dir, 'mini.yaml'));
