@@ -230,7 +230,7 @@ describe('the operations column', () => {
     await page.close();
   });
 
-  it('lists every schema under Schemas: a click brings it into view and marks it, and the filter narrows the list by name', async () => {
+  it('lists every schema under Schemas: a click brings it into view and marks it, and the filter narrows the list and the page alike', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     await openRoute(site, page, API);
     await page.waitForSelector('html[data-api-ready]');
@@ -242,13 +242,20 @@ describe('the operations column', () => {
     await waitInView(page, 'schema/Engine');
     await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe('#schema/Engine');
     await page.locator('#api-filter-input').fill('rundown');
-    // Reading the last matching operation marks it, not a schema of the hidden Schemas section.
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toMatch(/^#operation\//);
     const narrowed = await page.locator('.api-nav__schema-list a').allTextContents();
     expect(narrowed.length).toBeGreaterThan(0);
     expect(narrowed.every((name) => /rundown/i.test(name))).toBe(true);
     expect(narrowed.length).toBe(names.filter((name) => /rundown/i.test(name)).length);
+    // The page shows the schemas the column lists, no others; reading the last of them marks it.
+    const shownSections = () => page.locator('.api-named-schema:visible > h3').evaluateAll((headings) => headings.map((h) => h.firstChild?.textContent ?? ''));
+    expect(await shownSections()).toEqual(narrowed);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => page.locator('.api-nav a[aria-current="location"]').getAttribute('href')).toBe(`#schema/${narrowed[narrowed.length - 1]}`);
+    // A filter only a schema matches: the schema on the page and in the column, and no "nothing matches".
+    await page.locator('#api-filter-input').fill('interpolation');
+    expect(await shownSections()).toEqual(['Interpolation']);
+    expect(await page.locator('.api-nav__schema-list a').allTextContents()).toEqual(['Interpolation']);
+    expect(await page.locator('.api-nav__none, [data-filter-empty]').evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).length)).toBe(0);
     // A filter that matches nothing, cleared at the top of the page: the introduction is marked again.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.locator('#api-filter-input').fill('zzz');

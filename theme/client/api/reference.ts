@@ -165,7 +165,10 @@ function flash(button: HTMLButtonElement, text: string): void {
   setTimeout(() => (button.textContent = original), 1500);
 }
 
-/** Hides the operations (and their tags) that do not match; schemas, the intro, authentication and webhooks hide while filtering. */
+/**
+ * Hides the operations (and their tags) and the named schemas that do not match, as the column
+ * lists them; the intro, authentication and webhooks hide while filtering.
+ */
 export function applyFilter(root: HTMLElement, query: string): void {
   const words = filterWords(query);
   let shown = 0;
@@ -181,7 +184,16 @@ export function applyFilter(root: HTMLElement, query: string): void {
     tag.hidden = !any;
     if (any) shown++;
   });
-  root.querySelectorAll<HTMLElement>('[data-schemas], .api-intro, .api-auth, .api-webhooks, .api-overview').forEach((el) => (el.hidden = words.length > 0));
+  root.querySelectorAll<HTMLElement>('[data-schemas]').forEach((section) => {
+    let any = false;
+    section.querySelectorAll<HTMLElement>('[data-schema-filter]').forEach((schema) => {
+      schema.hidden = !matchesFilter(schema.dataset.schemaFilter ?? '', words);
+      if (!schema.hidden) any = true;
+    });
+    section.hidden = !any;
+    if (any) shown++;
+  });
+  root.querySelectorAll<HTMLElement>('.api-intro, .api-auth, .api-webhooks, .api-overview').forEach((el) => (el.hidden = words.length > 0));
   const empty = root.querySelector<HTMLElement>('[data-filter-empty]');
   if (empty) empty.hidden = words.length === 0 || shown > 0;
 }

@@ -92,7 +92,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
             </li>
           ))}
         </ul>
-        {tags.length === 0 ? <p className="api-nav__none">No operation matches.</p> : null}
+        {tags.length === 0 && schemas.length === 0 ? <p className="api-nav__none">No operation or schema matches.</p> : null}
         {webhooks.length > 0 ? (
           <div className="api-nav__webhooks">
             <a className="api-nav__tag" href="#webhooks">

@@ -43,7 +43,7 @@ export function ApiReference(props: { model: ApiReferenceModel }) {
       ) : null}
       {model.schemas.length > 0 ? <Schemas schemas={model.schemas} /> : null}
       <p className="api-ref__none" data-filter-empty hidden>
-        No operation matches the filter.
+        No operation or schema matches the filter.
       </p>
     </div>
   );
@@ -182,7 +182,7 @@ function Schemas(props: { schemas: ApiNamedSchema[] }) {
     <section className="api-schemas" id="schemas" data-schemas>
       <h2>Schemas</h2>
       {props.schemas.map((entry) => (
-        <section key={entry.anchor} className="api-named-schema" id={entry.anchor}>
+        <section key={entry.anchor} className="api-named-schema" id={entry.anchor} data-schema-filter={entry.name.toLowerCase()}>
           <h3>
             {entry.name}
             <HashLink anchor={entry.anchor} name={entry.name} />
