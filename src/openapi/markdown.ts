@@ -40,10 +40,14 @@ export function renderDescription(text: string): string {
 /** micromark writes URLs only as `<a href="…"` and `<img src="…"`. */
 const URL_ATTRIBUTE = /<(a href|img src)="([^"]*)"/g;
 
+/**
+ * A refused URL goes with its attribute: `<a>` without `href` is text, not a link (an empty
+ * `href` would be a link to the page itself, focusable and followed on a click).
+ */
 function withUrlPolicy(html: string): string {
   return html.replace(URL_ATTRIBUTE, (whole, attribute: string, escaped: string) => {
     const url = unescapeMicromark(escaped);
-    return allowedUrl(url, attribute === 'a href' ? 'link' : 'image') === undefined ? `<${attribute}=""` : whole;
+    return allowedUrl(url, attribute === 'a href' ? 'link' : 'image') === undefined ? `<${attribute.split(' ')[0]}` : whole;
   });
 }
 

@@ -273,13 +273,13 @@ describe('the prerendered API reference', () => {
 });
 
 describe('spec descriptions against the XSS corpus', () => {
-  it('no payload leaves a script, handler or script URL in a rendered description', async () => {
+  it('no payload leaves a script, handler or script URL in a rendered description; a refused URL leaves text, not a link to the page', async () => {
     const { XSS_PAYLOADS } = await import('../markdown/xss-corpus.ts');
     const { unsafeParts } = await import('../markdown/html-safety.ts');
     const render = createDescriptionRenderer();
     for (const payload of XSS_PAYLOADS) expect(unsafeParts(render(payload.markdown)), payload.name).toEqual([]);
-    expect(render('[site](/docs/) [web](https://example.com) [mail](mailto:a@example.com) [bad](vbscript:x) ![i](data:image/png;base64,AA==)')).toBe(
-      '<p><a href="/docs/">site</a> <a href="https://example.com">web</a> <a href="mailto:a@example.com">mail</a> <a href="">bad</a> <img src="data:image/png;base64,AA==" alt="i" /></p>',
+    expect(render('[site](/docs/) [web](https://example.com) [mail](mailto:a@example.com) [bad](vbscript:x) ![i](data:image/png;base64,AA==) ![j](javascript:x)')).toBe(
+      '<p><a href="/docs/">site</a> <a href="https://example.com">web</a> <a href="mailto:a@example.com">mail</a> <a>bad</a> <img src="data:image/png;base64,AA==" alt="i" /> <img alt="j" /></p>',
     );
   });
 });
