@@ -133,7 +133,7 @@ export const EXPECTED_PAGES = {
     'integrations/cii-module.md',
     'integrations/nrcs-a/configuration.md',
     'integrations/nrcs-a/mos-configuration.md',
-    'integrations/nrcs-a/zd-mos-plugin.md',
+    'integrations/nrcs-a/mos-plugin.md',
     'integrations/nrcs-b/configuration.md',
     'integrations/nrcs-b/mos-configuration.md',
     'developer-guide/index.md',

@@ -57,7 +57,7 @@ export const RELEVANCE: [query: string, firstPage: string][] = [
   ['projection mesh', 'tutorials/custom-projection-mesh/'],
   ['volumetric cube mask', 'tutorials/volumetric-cube-mask/'],
   ['cii module', 'integrations/cii-module/'],
-  ['zd mos plugin', 'integrations/nrcs-a/zd-mos-plugin/'],
+  ['mos plugin', 'integrations/nrcs-a/mos-plugin/'],
   ['open source sdk', 'developer-guide/open-source-sdk/'],
   ['licence reservation', 'user-guide/user-management/advanced/licence-reservation/'],
   ['policies', 'user-guide/user-management/advanced/policies/'],

@@ -33,9 +33,12 @@ const INVENTED: [RegExp, string][] = [
   [/\b552\.44\b|\b24\.1\.3\b/, 'driver versions are not published (H3)'],
   [/\bplayout\.operate\b|\b[a-z]+\.(?:operate|edit|configure|admin)\b/, 'no permission strings are published; access is per module (U8)'],
   [/X-API-Key|api_key|Bearer /i, 'the 5.4 SP1 REST API documents no authentication (R7, R8)'],
-  [/\bZDMOS\b/, 'the 5.4 SP1 default MOS ID is given by the mosId variable (M2, M9)'],
+  [/\bZDMOS\b/, 'an older default MOS ID (M9); pages say the hub shows its MOS ID in its MOS device settings (M2)'],
   [/\b7010\b/, 'the CII port is given by the ciiPort variable (X1)'],
   [/\b10\.0\.\d+\.\d+\b|\b192\.168\.\d+\.\d+\b/, 'example addresses come from the documentation ranges 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24'],
+  [/REALITYHUB/i, 'the default MOS ID spells the vendor\'s product brand; pages say where the hub shows it (M2)'],
+  [/\bZD\b/, 'the vendor\'s initials; the plugin for NRCS A is "the vendor\'s MOS plugin"'],
+  [/UState/, 'a term echoing the vendor\'s brand; the REST API\'s term is ustate (F9)'],
 ];
 
 describe('no invented value comes back (issue 14)', () => {
@@ -60,7 +63,7 @@ describe('one place for every value (issue 14)', () => {
   const distinctive = Object.entries(vars).filter(([, value]) => /^\d{4,}$|\/|\\|^[A-Z]{6,}$|SP\d|^\d+\.\d+\.\d+$/.test(String(value)));
 
   it('has the repeated values as variables', () => {
-    expect(distinctive.map(([name]) => name)).toEqual(expect.arrayContaining(['release', 'apiVersion', 'apiBasePath', 'mosLowerPort', 'mosUpperPort', 'mosId', 'ciiPort', 'engineCacheDir']));
+    expect(distinctive.map(([name]) => name)).toEqual(expect.arrayContaining(['release', 'apiVersion', 'apiBasePath', 'mosLowerPort', 'mosUpperPort', 'ciiPort', 'engineCacheDir']));
   });
 
   for (const [name, value] of distinctive) {
