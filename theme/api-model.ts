@@ -89,7 +89,8 @@ export interface ApiOperationView extends ApiMessageView {
   samples: ApiCodeSample[];
   /**
    * The values the samples give the path parameters and the required query, header and cookie
-   * parameters, by where they go and by name: Try it starts from the same (mount-swagger.tsx).
+   * parameters, by where they go and by name, and the JSON body they send: Try it starts from the
+   * same (mount-swagger.tsx).
    */
   tryValues?: TryValues;
   /** The samples' base URL, when it is the document's first server (Try it's chosen server replaces it). */
@@ -217,5 +218,8 @@ export interface SchemaPropertyView {
   schema: SchemaView;
 }
 
-/** Parameter values by where they go (`path`, `query`, `header`, `cookie`) and by name. */
-export type TryValues = Partial<Record<'path' | 'query' | 'header' | 'cookie', Record<string, unknown>>>;
+/**
+ * Parameter values by where they go (`path`, `query`, `header`, `cookie`) and by name, and the
+ * code samples' JSON request body (`body`: its media type and value) when they send one.
+ */
+export type TryValues = Partial<Record<'path' | 'query' | 'header' | 'cookie', Record<string, unknown>>> & { body?: { mediaType: string; value: unknown } };

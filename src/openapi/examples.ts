@@ -22,61 +22,108 @@ const FORMAT_SAMPLES: Record<string, unknown> = {
 };
 const MAX_DEPTH = 8;
 
-/** A value that fits the schema, for examples and code samples. */
-export function sampleValue(document: unknown, node: unknown, purpose: 'request' | 'response' | 'any', seen: readonly string[] = [], depth = 0): unknown {
+type Purpose = 'request' | 'response' | 'any';
+
+/**
+ * How a value is made: for whom (`purpose`: read-only fields are left out of requests, write-only
+ * ones out of responses); with every property (an example, as documentation) or only the required
+ * ones (`requiredOnly`: the smallest request, for the code samples); and `madeUp`, set when any
+ * value was made up rather than taken from the spec (an example, a default, a const, a lone enum value).
+ */
+interface Mode {
+  purpose: Purpose;
+  requiredOnly?: boolean;
+  madeUp?: { found: boolean };
+}
+
+/** A value that fits the schema, with every property: the examples the page shows. */
+export function sampleValue(document: unknown, node: unknown, purpose: Purpose): unknown {
+  return sampleOf(document, node, { purpose }, [], 0, []);
+}
+
+/**
+ * The smallest request body the schema accepts, for the code samples: an object holds only its
+ * required properties (a required object property its own required ones), with the spec's example
+ * or default where the schema gives one, else a made-up value as the examples have; `madeUp` says
+ * whether any value was made up (the samples then say so: the reader replaces them).
+ */
+export function requestBodySample(document: unknown, node: unknown): { value: unknown; madeUp: boolean } {
+  const madeUp = { found: false };
+  const value = sampleOf(document, node, { purpose: 'request', requiredOnly: true, madeUp }, [], 0, []);
+  return { value, madeUp: madeUp.found };
+}
+
+/** `alsoRequired`: names an enclosing `allOf` requires of the object (its required list may sit in another part). */
+function sampleOf(document: unknown, node: unknown, mode: Mode, seen: readonly string[], depth: number, alsoRequired: readonly string[]): unknown {
   const { value: schema, refs } = resolveRefs(document, node);
   if (!isObject(schema)) return undefined;
   if (refs.some((r) => seen.includes(r)) || depth > MAX_DEPTH) return undefined;
   const path = [...seen, ...refs];
-  const next = (child: unknown) => sampleValue(document, child, purpose, path, depth + 1);
+  const next = (child: unknown, required: readonly string[] = []) => sampleOf(document, child, mode, path, depth + 1, required);
+  const madeUp = <T>(value: T): T => {
+    if (mode.madeUp) mode.madeUp.found = true;
+    return value;
+  };
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  // One allowed value is the spec's; the first of several is a choice the reader makes.
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.length === 1 ? schema.enum[0] : madeUp(schema.enum[0]);
   if (schema.default !== undefined) return schema.default;
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const options = schema[kind];
     if (!Array.isArray(options) || options.length === 0) continue;
-    const option = next(options[0]);
+    const option = next(options[0], alsoRequired);
     // Properties beside the choice (a discriminator, the required fields) belong in every variant.
     if (!schema.properties || !(isObject(option) || option === undefined)) return option;
-    return { ...objectSample(document, schema, purpose, next), ...(option as Record<string, unknown> | undefined) };
+    return { ...objectSample(document, schema, mode, next, alsoRequired), ...(option as Record<string, unknown> | undefined) };
   }
-  if (Array.isArray(schema.allOf)) return mergedSample(schema, next);
+  if (Array.isArray(schema.allOf)) return mergedSample(document, schema, next, alsoRequired);
   const type = primaryType(schema);
   // No type, stated or implied: any value fits, so none is made up (a made-up "string" would say
   // the value is text). Inside an object the property is left out; nullable, null fits and says no more.
-  if (type === undefined) return schema.nullable === true ? null : undefined;
-  if (type === 'object') return objectSample(document, schema, purpose, next);
+  if (type === undefined) return schema.nullable === true ? madeUp(null) : undefined;
+  if (type === 'object') return objectSample(document, schema, mode, next, alsoRequired);
   if (type === 'array') {
     const item = next(schema.items);
     return item === undefined ? [] : [item];
   }
-  return scalarSample(schema, type);
+  return type === 'null' ? null : madeUp(scalarSample(schema, type));
 }
 
-function objectSample(document: unknown, schema: Record<string, unknown>, purpose: 'request' | 'response' | 'any', next: (child: unknown) => unknown): Record<string, unknown> {
+function objectSample(document: unknown, schema: Record<string, unknown>, mode: Mode, next: (child: unknown) => unknown, alsoRequired: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const required = new Set([...(Array.isArray(schema.required) ? schema.required : []), ...alsoRequired]);
   for (const [name, child] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+    if (mode.requiredOnly && !required.has(name)) continue;
     const target = resolveRefs(document, child).value;
-    if (isObject(target) && ((purpose === 'request' && target.readOnly === true) || (purpose === 'response' && target.writeOnly === true))) continue;
+    if (isObject(target) && ((mode.purpose === 'request' && target.readOnly === true) || (mode.purpose === 'response' && target.writeOnly === true))) continue;
     const value = next(child);
     if (value !== undefined) out[name] = value;
     // A required property of any type stays, as null: left out, a copied request would lack a field
-    // the schema requires; null claims no shape.
-    else if (required.has(name) && shapeUndocumented(document, child)) out[name] = null;
+    // the schema requires; null claims no shape (and is marked made up: the reader gives the value).
+    else if (required.has(name) && shapeUndocumented(document, child)) {
+      out[name] = null;
+      if (mode.madeUp) mode.madeUp.found = true;
+    }
   }
-  if (Object.keys(out).length === 0 && isObject(schema.additionalProperties)) {
+  // No property is required of the extra ones: the smallest request has none.
+  if (!mode.requiredOnly && Object.keys(out).length === 0 && isObject(schema.additionalProperties)) {
     const value = next(schema.additionalProperties);
     if (value !== undefined) out.additionalProp1 = value;
   }
   return out;
 }
 
-function mergedSample(schema: Record<string, unknown>, next: (child: unknown) => unknown): unknown {
-  const parts = (schema.allOf as unknown[]).map(next);
-  const own = schema.properties ? next({ ...schema, allOf: undefined }) : undefined;
+/** The parts of an `allOf` merged; a name one part requires is required of the others' properties too. */
+function mergedSample(document: unknown, schema: Record<string, unknown>, next: (child: unknown, required?: readonly string[]) => unknown, alsoRequired: readonly string[]): unknown {
+  const requiredOf = (node: unknown) => {
+    const part = resolveRefs(document, node).value;
+    return isObject(part) && Array.isArray(part.required) ? part.required.filter((name): name is string => typeof name === 'string') : [];
+  };
+  const required = [...new Set([...alsoRequired, ...requiredOf(schema), ...(schema.allOf as unknown[]).flatMap(requiredOf)])];
+  const parts = (schema.allOf as unknown[]).map((part) => next(part, required));
+  const own = schema.properties ? next({ ...schema, allOf: undefined }, required) : undefined;
   if (parts.every((p) => isObject(p) || p === undefined)) return Object.assign({}, ...parts, own);
   return parts.find((p) => p !== undefined);
 }

@@ -9,8 +9,8 @@ import { externalDocsField } from './document-links.ts';
 import type { OperationEntry } from './operations.ts';
 import { isObject, resolveRefs } from './pointer.ts';
 import { schemaView, type SchemaViewContext, type ViewScope } from './schema-view.ts';
-import { exampleUndocumented, examplesOf, sampleValue } from './examples.ts';
-import { codeSamples, type SampleRequest } from './samples.ts';
+import { exampleUndocumented, examplesOf, requestBodySample, sampleValue } from './examples.ts';
+import { codeSamples, isJsonMediaType, type SampleRequest } from './samples.ts';
 import { withAuthorSamples } from './author-samples.ts';
 import { sampleBaseUrl } from './servers.ts';
 import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
@@ -34,6 +34,8 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const security = securityOf(ctx.document, op);
   const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
   const callbacks = callbackViews(ctx, op, entry.anchor);
+  // One request for the code samples and for Try it's start values: Execute sends what a copied curl sends.
+  const request = sampleRequest(ctx, entry, body, base);
   return {
     anchor: entry.anchor,
     key: entry.key,
@@ -43,8 +45,8 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...message,
     ...externalDocsField(op.externalDocs),
     ...(callbacks.length > 0 ? { callbacks } : {}),
-    samples: withAuthorSamples(op, codeSamples(sampleRequest(ctx, entry, body, base))),
-    ...tryValuesField(ctx, entry),
+    samples: withAuthorSamples(op, codeSamples(request)),
+    ...tryValuesField(ctx, entry, request),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),
@@ -187,15 +189,17 @@ function sampleParameterValue(ctx: OperationContext, p: Record<string, unknown>)
 
 /**
  * The values the code samples give the parameters they send (those of the path, and the required
- * query, header and cookie ones), for Try it to start from, so Execute sends what a copied curl sends (mount-swagger.tsx).
+ * query, header and cookie ones), and the JSON body they send, for Try it to start from, so Execute
+ * sends what a copied curl sends (mount-swagger.tsx). The body is the samples' own, not made again.
  */
-function tryValuesField(ctx: OperationContext, entry: OperationEntry): { tryValues?: TryValues } {
+function tryValuesField(ctx: OperationContext, entry: OperationEntry, request: SampleRequest): { tryValues?: TryValues } {
   const tryValues: TryValues = {};
   for (const p of parametersOf(ctx, entry)) {
     const where = p.in;
     const sent = where === 'path' ? entry.path.includes(`{${String(p.name)}}`) : p.required === true && (where === 'query' || where === 'header' || where === 'cookie');
-    if (sent) (tryValues[where as keyof TryValues] ??= {})[String(p.name)] = sampleParameterValue(ctx, p);
+    if (sent) (tryValues[where as 'path' | 'query' | 'header' | 'cookie'] ??= {})[String(p.name)] = sampleParameterValue(ctx, p);
   }
+  if (request.body && isJsonMediaType(request.body.mediaType)) tryValues.body = { mediaType: request.body.mediaType, value: request.body.value };
   return Object.keys(tryValues).length > 0 ? { tryValues } : {};
 }
 
@@ -217,10 +221,17 @@ function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unkno
   if (media) {
     const [mediaType, m] = media;
     const mm = isObject(m) ? m : {};
-    const example = mm.example ?? firstExample(ctx, mm) ?? sampleValue(ctx.document, mm.schema, 'request');
-    const files = /multipart\/form-data/.test(mediaType) ? fileFields(ctx.document, mm.schema) : [];
+    // The spec's example as it is; else the smallest body the schema accepts (its required
+    // properties only: a copied call changes nothing the reader did not choose), made-up values marked.
+    const given = mm.example ?? firstExample(ctx, mm);
+    const made = given === undefined ? requestBodySample(ctx.document, mm.schema) : undefined;
+    const example = given ?? made?.value;
+    // The file fields the body holds (a made-up body only the required ones; an example may leave them out).
+    const files = /multipart\/form-data/.test(mediaType) ? fileFields(ctx.document, mm.schema).filter((name) => !made || (isObject(made.value) && name in made.value)) : [];
     // A body whose schema says nothing of its shape is left out rather than made up (the page says so).
-    if (example !== undefined || !exampleUndocumented(ctx.document, mm, mm.schema, mediaType)) request.body = { mediaType, value: example ?? {}, ...(files.length > 0 ? { files } : {}) };
+    if (example !== undefined || !exampleUndocumented(ctx.document, mm, mm.schema, mediaType)) {
+      request.body = { mediaType, value: example ?? {}, ...(files.length > 0 ? { files } : {}), ...(made?.madeUp ? { madeUp: true } : {}) };
+    }
   }
   return request;
 }

@@ -11,9 +11,15 @@ export interface SampleRequest {
   url: string;
   query: [string, string][];
   headers: [string, string][];
-  /** `files`: the fields of a multipart body that carry files (see file-fields.ts). */
-  body?: { mediaType: string; value: unknown; files?: string[] };
+  /**
+   * `files`: the fields of a multipart body that carry files (see file-fields.ts); `madeUp`: the
+   * value holds values made from the schema, not the spec's (each sample then says so first).
+   */
+  body?: { mediaType: string; value: unknown; files?: string[]; madeUp?: boolean };
 }
+
+/** The first line of a sample whose body holds made-up values, after the language's comment mark. */
+export const MADE_UP_NOTE = 'Values made from the schema: replace them before you run this.';
 
 const isMultipart = (mediaType: string) => /multipart\/form-data/.test(mediaType);
 
@@ -27,10 +33,12 @@ function multipartFields(body: NonNullable<SampleRequest['body']>): { name: stri
 }
 
 export function codeSamples(request: SampleRequest): ApiCodeSample[] {
+  // A shell skips a `#` line before the command, so the copied curl still runs.
+  const note = (mark: string, code: string) => (request.body?.madeUp ? `${mark} ${MADE_UP_NOTE}\n${code}` : code);
   return [
-    { lang: 'curl', label: 'curl', code: curlSample(request) },
-    { lang: 'javascript', label: 'JavaScript', code: fetchSample(request) },
-    { lang: 'python', label: 'Python', code: pythonSample(request) },
+    { lang: 'curl', label: 'curl', code: note('#', curlSample(request)) },
+    { lang: 'javascript', label: 'JavaScript', code: note('//', fetchSample(request)) },
+    { lang: 'python', label: 'Python', code: note('#', pythonSample(request)) },
   ];
 }
 
@@ -39,9 +47,11 @@ function fullUrl(request: SampleRequest): string {
   return `${request.url}?${new URLSearchParams(request.query).toString()}`;
 }
 
-function isJson(mediaType: string): boolean {
+/** A JSON media type (`application/json`, `application/problem+json`…): its body is sent as JSON text. */
+export function isJsonMediaType(mediaType: string): boolean {
   return /[/+]json\b/.test(mediaType);
 }
+const isJson = isJsonMediaType;
 
 function isForm(mediaType: string): boolean {
   return mediaType === 'application/x-www-form-urlencoded';
