@@ -821,6 +821,41 @@ describe('Try it', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("starts the body editor with the curl sample's body, not Swagger UI's own, and Execute sends it", async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    // loadGraph: a made-up engineHostId (Swagger UI alone starts with 0); updateRundownItem: {} (Swagger UI alone fills every optional field).
+    for (const [id, body] of [['loadGraph', '{\n  "engineHostId": 1\n}'], ['updateRundownItem', '{}']] as const) {
+      const op = page.locator(`[id="operation/${id}"]`);
+      const curl = (await op.locator('.api-sample[data-sample="curl"] pre').textContent()) ?? '';
+      const sent = /--data '([\s\S]*)'$/.exec(curl)?.[1];
+      expect(sent, id).toBe(body);
+      await op.locator('[data-try-it]').click();
+      const form = op.locator('.swagger-ui');
+      const editor = form.locator('textarea.body-param__text');
+      await editor.waitFor({ timeout: 30_000 });
+      expect(await editor.inputValue(), id).toBe(sent);
+      // Swagger UI counts the samples' body as the form's own, not as the reader's edit.
+      expect(await form.locator('button.try-out__btn.reset').count(), id).toBe(0);
+      await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+      await form.locator('.servers input[data-variable="port"]').fill(String(port));
+      const before = received.length;
+      await form.locator('button.execute').click();
+      await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+      await expect.poll(() => received.length).toBe(before + 1);
+      const url = /curl -X \w+ '([^']+)'/.exec(curl)?.[1] ?? '';
+      expect(received.at(-1), id).toEqual({ method: /curl -X (\w+)/.exec(curl)?.[1], url: new URL(url).pathname, body: sent, type: 'application/json' });
+    }
+    // What the reader types takes the samples' place, and Execute sends it.
+    const form = page.locator('[id="operation/updateRundownItem"] .swagger-ui');
+    await form.locator('textarea.body-param__text').fill('{"name": "Edited"}');
+    await form.locator('button.execute').click();
+    await expect.poll(() => received.at(-1)?.body).toBe('{"name": "Edited"}');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('Try it remembers the hub', () => {

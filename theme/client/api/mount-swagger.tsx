@@ -29,6 +29,10 @@ interface ImmutableLike {
 interface SwaggerSystem {
   layoutActions: { updateFilter(filter: string): void };
   specActions: { changeParam(pathMethod: [string, string], name: string, where: string, value: unknown): void };
+  oas3Actions: {
+    setRequestContentType(payload: { value: string; pathMethod: [string, string] }): void;
+    setRequestBodyValue(payload: { value: string; pathMethod: [string, string] }): void;
+  };
 }
 
 interface LayoutProps {
@@ -40,9 +44,16 @@ export interface TryItTarget {
   specUrl: string;
   method: string;
   path: string;
-  /** The parameter values of the page's code samples, by where they go (made at build time from the spec). */
+  /** The parameter values and JSON body of the page's code samples (made at build time from the spec). */
   startValues?: TryValues;
 }
+
+/**
+ * The code samples' JSON body of each operation shown, as the text the body editor starts with
+ * (the curl sample's `--data`), by `path method` as Swagger UI's state keys them.
+ */
+const sampleBodies = new Map<string, string>();
+const bodyKey = (path: string, method: string) => `${path} ${method}`;
 
 /** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
 const tokenOf = (target: TryItTarget) => `${target.method.toLowerCase()} ${target.path}`;
@@ -125,6 +136,8 @@ const liveResponseOfTheHub = (Original: ComponentType<LiveResponseProps>) =>
     );
   };
 
+type Selector<T> = (...args: string[]) => T;
+
 const tryItPlugin = (specUrl: string) => () => ({
   components: { TryItLayout },
   wrapComponents: { liveResponse: liveResponseOfTheHub },
@@ -132,6 +145,16 @@ const tryItPlugin = (specUrl: string) => () => ({
   statePlugins: {
     spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withRememberedServer(withStartValues(spec), readRememberedServer(specUrl))) } },
     oas3: {
+      // The samples' body is not "edited" until the reader edits it (Swagger UI compares with its
+      // own sample): choosing another media type then gives that type's sample, not JSON text.
+      wrapSelectors: {
+        hasUserEditedBody:
+          (original: Selector<boolean>, system: { oas3Selectors: { requestBodyValue: Selector<unknown> } }) =>
+          (_state: unknown, path: string, method: string) => {
+            const ours = sampleBodies.get(bodyKey(path, method));
+            return ours !== undefined && system.oas3Selectors.requestBodyValue(path, method) === ours ? false : original(path, method);
+          },
+      },
       wrapActions: {
         setSelectedServer: (original: Action<string>) => (url: string, ...rest: unknown[]) => {
           if (typeof url === 'string' && rest[0] === undefined) rememberServer(specUrl, url);
@@ -164,15 +187,27 @@ export async function showTryIt(panel: HTMLElement, target: TryItTarget): Promis
 /**
  * The parameters the code samples send (the path's, the required query, header and cookie ones)
  * start with the samples' values, so Execute calls what the copied curl calls (a uuid's example,
- * not the parameter's name). Set before the operation's form first shows: Swagger UI then keeps
- * them instead of its own defaults, and what the reader types later takes their place.
+ * not the parameter's name), and so does the JSON body: the same text as the curl sample's
+ * `--data`, not Swagger UI's own sample (which makes up `0`, `"string"` for a value of any type,
+ * `additionalProp1`, and fills every optional field). Set before the operation's form first shows:
+ * the body editor takes the body in the state when it mounts (try-it-out is on from the start,
+ * so no click replaces it), and with the media type already chosen Swagger UI does not clear the
+ * body to choose it; what the reader types later takes their place.
  */
 function giveSampleValues(system: SwaggerSystem, target: TryItTarget): void {
-  for (const [where, values] of Object.entries(target.startValues ?? {})) {
+  const pathMethod: [string, string] = [target.path, target.method.toLowerCase()];
+  const { body, ...parameters } = target.startValues ?? {};
+  for (const [where, values] of Object.entries(parameters)) {
     for (const [name, value] of Object.entries(values ?? {})) {
       const text = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : typeof value === 'string' ? value : JSON.stringify(value);
-      system.specActions.changeParam([target.path, target.method.toLowerCase()], name, where, text);
+      system.specActions.changeParam(pathMethod, name, where, text);
     }
+  }
+  if (body) {
+    const text = JSON.stringify(body.value, null, 2) ?? 'null';
+    sampleBodies.set(bodyKey(...pathMethod), text);
+    system.oas3Actions.setRequestContentType({ value: body.mediaType, pathMethod });
+    system.oas3Actions.setRequestBodyValue({ value: text, pathMethod });
   }
 }
 
