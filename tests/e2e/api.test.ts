@@ -880,6 +880,8 @@ describe('Try it remembers the hub', () => {
     // The code samples call the hub the reader chose, so a copied curl reaches it.
     const curl = (operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
     expect(await curl('deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
+    // …and say so above them: the page's Servers section still lists the spec's servers.
+    expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toBe('These samples call http://hub.studio.example:8181/api/rest/v1, the server chosen in Try it.');
     // …and keeps its colours: the URL is replaced inside its string token.
     const urlToken = page.locator('[id="operation/deleteRundown"] .api-sample[data-sample="curl"] pre span', { hasText: 'hub.studio.example:8181' });
     expect(await urlToken.count()).toBe(1);
@@ -896,6 +898,8 @@ describe('Try it remembers the hub', () => {
     expect(await form.locator('.servers select').inputValue()).toBe('https://{hubHost}:{port}/api/rest/v1');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('secure-hub.studio.example');
     expect(await curl('deleteRundown')).toContain("'https://secure-hub.studio.example/api/rest/v1/playout/rundowns/1'");
+    expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').count()).toBe(1);
+    expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toContain('https://secure-hub.studio.example/api/rest/v1,');
     await page.close();
   });
 });

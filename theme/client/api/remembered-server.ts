@@ -55,7 +55,8 @@ export function rememberedBaseUrl(remembered: RememberedServer, pageUrl: string)
 
 /**
  * Writes the remembered server into the code samples that use the document's first server, so a
- * copied sample calls the reader's hub. The base each sample block has now is kept on it.
+ * copied sample calls the reader's hub. The base each sample block has now is kept on it, and a
+ * line above the samples says so: the page's Servers section still lists the spec's servers.
  */
 export function applyRememberedServer(root: HTMLElement, specUrl: string): void {
   const remembered = readRememberedServer(specUrl);
@@ -65,8 +66,24 @@ export function applyRememberedServer(root: HTMLElement, specUrl: string): void 
     const before = samples.dataset.sampleBase;
     if (!before || before === base) continue;
     for (const code of samples.querySelectorAll('pre code')) replaceInCode(code, before, base);
+    samples.dataset.sampleDocumented ??= before;
     samples.dataset.sampleBase = base;
+    noteServer(samples, base === samples.dataset.sampleDocumented ? undefined : base);
   }
+}
+
+/** "These samples call …, the server chosen in Try it." above a block of samples, or no line. */
+function noteServer(samples: HTMLElement, base: string | undefined): void {
+  let note = samples.querySelector<HTMLElement>(':scope > .api-samples__server');
+  if (!base) return note?.remove();
+  if (!note) {
+    note = document.createElement('p');
+    note.className = 'api-samples__server';
+    const title = samples.querySelector(':scope > .api-samples__title');
+    if (title) title.after(note);
+    else samples.prepend(note);
+  }
+  note.textContent = `These samples call ${base}, the server chosen in Try it.`;
 }
 
 /**
