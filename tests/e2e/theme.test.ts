@@ -414,6 +414,20 @@ describe('site messages', () => {
     await page.close();
   });
 
+  it('says nothing of the base path on the 404 page, which hosts serve for any missing address, outside the base too', async () => {
+    const { page } = await openPage(site);
+    // As a host with a custom 404 page answers a mistyped address outside the base.
+    await page.route('**/mistyped/**', async (route) => {
+      const response = await page.request.get(url('404.html'));
+      await route.fulfill({ status: 404, headers: response.headers(), body: await response.text() });
+    });
+    await page.goto(`${site.origin}/mistyped/guide/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('h1').first().textContent()).toContain('Page Not Found');
+    expect(await page.locator('#base-url-issue-banner').count()).toBe(0);
+    await page.close();
+  });
+
   it('works without persistence, with one warning, when storage is unavailable', async () => {
     const { page, problems } = await openPage(site);
     await page.addInitScript(() => {
