@@ -95,8 +95,10 @@ export class StaticSite {
       return;
     }
     const base = this.options.baseUrl;
+    // Every redirect keeps the query (campaign parameters, a search page's ?q=), as hosts do.
+    const query = (req.url ?? '').includes('?') ? `?${(req.url ?? '').split('?').slice(1).join('?')}` : '';
     if (pathname === '/' && base !== '/') {
-      res.writeHead(302, { Location: base }).end();
+      res.writeHead(302, { Location: `${base}${query}` }).end();
       return;
     }
     if (!isUnderBase(pathname, base) || isHiddenPath(pathname.slice(base.length))) {
@@ -104,7 +106,7 @@ export class StaticSite {
       return;
     }
     if (`${pathname}/` === base) {
-      res.writeHead(301, { Location: base }).end();
+      res.writeHead(301, { Location: `${base}${query}` }).end();
       return;
     }
     const rel = pathname.slice(base.length);
@@ -114,7 +116,6 @@ export class StaticSite {
       if (file) {
         if (candidate.endsWith('index.html') && !rel.endsWith('/') && !rel.endsWith('.html') && rel !== '') {
           // `/a/b` → `/a/b/`, so relative links in the page resolve as they do on a static host.
-          const query = (req.url ?? '').includes('?') ? `?${(req.url ?? '').split('?').slice(1).join('?')}` : '';
           res.writeHead(301, { Location: `${base}${rel}/${query}` }).end();
           return;
         }

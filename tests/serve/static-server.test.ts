@@ -73,6 +73,17 @@ describe('static server', () => {
     expect(redirect.headers.location).toBe('/docs/guide/');
   });
 
+  it('keeps the query in every redirect: the host root, the base without its slash, a page without its slash', async () => {
+    for (const [asked, location] of [
+      ['/?utm_source=x', '/docs/?utm_source=x'],
+      ['/docs?utm_source=x&b=2', '/docs/?utm_source=x&b=2'],
+      ['/docs/guide?q=a', '/docs/guide/?q=a'],
+      ['/docs', '/docs/'],
+    ]) {
+      expect((await get(asked!)).headers.location, asked).toBe(location);
+    }
+  });
+
   it('answers unknown paths with the 404 page and status 404', async () => {
     const res = await get('/docs/nope/');
     expect(res.status).toBe(404);
