@@ -54,10 +54,11 @@ export function renderDocument(options: {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(options.title)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-    `<link rel="canonical" href="${escapeHtml(options.canonicalUrl)}">`,
+    // The 404 page is served at any missing address: it names no address of its own (noindex, below).
+    page.kind === 'notfound' ? '' : `<link rel="canonical" href="${escapeHtml(options.canonicalUrl)}">`,
     `<meta property="og:title" content="${escapeHtml(options.title)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
-    `<meta property="og:url" content="${escapeHtml(options.canonicalUrl)}">`,
+    page.kind === 'notfound' ? '' : `<meta property="og:url" content="${escapeHtml(options.canonicalUrl)}">`,
     `<meta property="og:type" content="${page.kind === 'doc' ? 'article' : 'website'}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(site.locale)}">`,

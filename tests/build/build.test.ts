@@ -50,6 +50,10 @@ describe('docsgen build', () => {
     expect(html).toContain('<meta property="og:title" content="First page | Fixture Docs">');
     expect(html).toContain('data-theme="dark"');
     expect(html.match(/<script>/g)).toHaveLength(1);
+    // The 404 page, served at any missing address, is noindex and names no address (the home page's, before).
+    const notFound = await readFile(path.join(site, 'out/404.html'), 'utf8');
+    expect(notFound).toContain('<meta name="robots" content="noindex">');
+    expect(notFound).not.toMatch(/rel="canonical"|property="og:url"/);
   });
 
   it('prints a one-line summary', async () => {
