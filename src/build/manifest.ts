@@ -9,7 +9,7 @@
  * Nothing in it is trusted without checking: the inputs are signed again and every file of out/ is
  * compared with its record before the manifest is used (see incremental.ts).
  */
-import { lstatSync, type Stats } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -88,7 +88,9 @@ export async function inputSignature(roots: readonly string[], extra: readonly s
  * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
  */
 async function listFiles(root: string): Promise<[string, FileRecord][] | undefined> {
-  const info = lstatSync(root, { throwIfNoEntry: false });
+  // Followed: content/, the theme or config.yaml may be a link (README), and lstat would sign the
+  // link alone, so an edit behind it was never seen and the build called itself up to date.
+  const info = followedStat(root);
   if (!info) return undefined;
   if (!info.isDirectory()) return [['', fileRecordOf(info)]];
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
@@ -97,6 +99,15 @@ async function listFiles(root: string): Promise<[string, FileRecord][] | undefin
     const now = lstatSync(prefix + rel, { throwIfNoEntry: false });
     return [rel, now ? fileRecordOf(now) : { size: -1, mtimeMs: -1, ino: -1 }];
   });
+}
+
+/** The root as a link leads to it; a link to nothing (or a loop) as the link itself. */
+function followedStat(root: string): Stats | undefined {
+  try {
+    return statSync(root, { throwIfNoEntry: false }) ?? lstatSync(root, { throwIfNoEntry: false });
+  } catch {
+    return lstatSync(root, { throwIfNoEntry: false });
+  }
 }
 
 /** Each file of the output folder (the marker aside) as it is now. */

@@ -4,7 +4,7 @@
  * or patched, never rendered), and a file of out/ changed by hand is never trusted.
  */
 import { describe, it, expect } from 'vitest';
-import { appendFile, cp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, readdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, contentsOf, copyFixture, copySources, fullBuildContents, runCli } from '../helpers.ts';
@@ -54,6 +54,22 @@ describe('incremental docsgen build', () => {
     expect(await readFile(page, 'utf8')).toMatch(/datetime="2021-06-20/i);
     await rm(site, { recursive: true, force: true });
   }, 120_000);
+
+  it('sees an edit behind a content/ or config.yaml that is a link, which the README allows', async () => {
+    const site = await copyFixture('basic');
+    await rename(path.join(site, 'content'), path.join(site, 'real-content'));
+    await symlink('real-content', path.join(site, 'content'));
+    await rename(path.join(site, 'config.yaml'), path.join(site, 'site.yaml'));
+    await symlink('site.yaml', path.join(site, 'config.yaml'));
+    await build(site);
+    await appendFile(path.join(site, 'real-content/guide/second.md'), '\n## Behind the link\n');
+    await build(site);
+    expect((await contentsOf(path.join(site, 'out'))).get('guide/second/index.html')).toContain('id="behind-the-link"');
+    await writeFile(path.join(site, 'site.yaml'), (await readFile(path.join(site, 'site.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: Linked Config'));
+    await build(site);
+    expect((await contentsOf(path.join(site, 'out'))).get('guide/second/index.html')).toContain('Linked Config');
+    await rm(site, { recursive: true, force: true });
+  }, 180_000);
 
   it('after an edit, out/ is byte for byte what a full build writes', async () => {
     const site = await copyFixture('basic');
