@@ -128,6 +128,19 @@ describe('a build never deletes what docsgen did not make', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
+  it('refuses an out/ that links to a folder not there (a mount not mounted), keeping the link and writing nothing', async () => {
+    const { tmp, site, config } = await project();
+    const target = path.join(tmp, 'not-mounted-yet');
+    await symlink(target, path.join(site, 'out'));
+    const before = await snapshot(tmp);
+    const result = await runCli(['build', '--config', config]);
+    expectRefusal(result, `a symbolic link to ${target}, which does not exist`);
+    expect(result.stderr).toContain(`hint: make ${target} (or mount it), or remove the link`);
+    expect(await snapshot(tmp)).toEqual(before);
+    expect(await readlink(path.join(site, 'out'))).toBe(target);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
   it('guards the cache folder: .docsgen linked to content/ or a file in its place is refused', async () => {
     const { tmp, site, config } = await project();
     await symlink(path.join(site, 'content'), path.join(site, '.docsgen'));
