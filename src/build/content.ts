@@ -9,6 +9,7 @@ import { expandAllDocVariables } from '../content/variables.ts';
 import { hashAssets, type ContentFiles, type HashedAsset } from '../content/assets.ts';
 import { scriptedSvgErrors } from '../content/svg-script.ts';
 import type { ContentWarning } from '../content/files.ts';
+import type { Warning } from '../content/frontmatter.ts';
 import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import type { SidebarItem } from '../../theme/data.ts';
@@ -69,12 +70,14 @@ export async function readContent(project: Project, options: { includeDrafts: bo
     staticFiles: scan.assets.filter((a) => a.startsWith('_static/')),
     customPages: scan.customPages,
     files,
-    warnings: [
-      ...scan.warnings.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })),
-      ...fileWarnings.map(contentFileFinding),
-    ],
+    warnings: contentWarningFindings(scan.warnings, fileWarnings),
     duplicateFindings,
   };
+}
+
+/** What reading pages warned of (front matter keys, files left out or read by a guess), as findings. */
+export function contentWarningFindings(frontMatter: readonly Warning[], files: readonly ContentWarning[]): Finding[] {
+  return [...frontMatter.map((w) => ({ kind: 'unknown-front-matter' as const, message: w.message, position: w.position, severity: 'warn' as const })), ...files.map(contentFileFinding)];
 }
 
 /** A content file left out or read by a guess (content/files.ts, content/encoding.ts), as a warning. */

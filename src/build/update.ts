@@ -15,6 +15,7 @@ import { changedSearchFiles, removedSearchFiles, searchStage } from './search.ts
 import { createPageRenderer, pageFileOf } from './render.ts';
 import { pageReuse } from './incremental.ts';
 import { runChecks } from './checks.ts';
+import { contentWarningFindings } from './content.ts';
 import type { Progress, StageRunner } from './stage.ts';
 import type { Finding } from '../checks/findings.ts';
 import type { BuildState } from './builder.ts';
@@ -62,6 +63,10 @@ export async function updatePages(stage: StageRunner, state: BuildState, changes
   if (!edits) return undefined;
   const { project, content } = state;
   const assetsBefore = edits.map(({ before }) => usedAssets(state, before));
+  // What reading the edited pages warned of replaces what it warned of before (a front matter key
+  // added or removed, bytes that are not UTF-8): a full build reads them so too.
+  const editedFiles = new Set(edits.map(({ before }) => before.file));
+  state.content.warnings = [...state.content.warnings.filter((w) => !editedFiles.has(w.position?.file ?? '')), ...edits.flatMap((e) => e.warnings)];
   for (const { before, after } of edits) {
     replaceIn(content.allDocs, before, after);
     replaceIn(content.docs, before, after); // a draft is not among a build's docs
@@ -112,10 +117,10 @@ async function reindex(stage: StageRunner, state: BuildState): Promise<Pick<Page
   return { searchFiles, staleFiles };
 }
 
-/** The edited docs, read again; undefined unless every change is an edit of an existing page's text. */
-async function editedDocs(state: BuildState, changes: readonly FileChange[]): Promise<{ before: DocSource; after: DocSource }[] | undefined> {
+/** The edited docs, read again, with what reading them warned of; undefined unless every change is an edit of an existing page's text. */
+async function editedDocs(state: BuildState, changes: readonly FileChange[]): Promise<{ before: DocSource; after: DocSource; warnings: Finding[] }[] | undefined> {
   const byFile = new Map(state.content.allDocs.map((d) => [d.file, d]));
-  const edits: { before: DocSource; after: DocSource }[] = [];
+  const edits: { before: DocSource; after: DocSource; warnings: Finding[] }[] = [];
   for (const change of changes) {
     const before = byFile.get(path.resolve(change.path));
     if (change.event !== 'change' || !before) return undefined;
@@ -123,7 +128,7 @@ async function editedDocs(state: BuildState, changes: readonly FileChange[]): Pr
     if (!read.doc) return undefined; // left out now (gone, not text): the full build says why
     const after = expandDocVariables(read.doc, state.project.vars);
     if (outline(after) !== outline(before)) return undefined;
-    edits.push({ before, after });
+    edits.push({ before, after, warnings: contentWarningFindings(read.warnings, read.fileWarnings) });
   }
   return edits.length > 0 ? edits : undefined;
 }

@@ -175,6 +175,25 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 240_000);
 
+  it('reports the warnings of an edited page as a full build does: a front matter key added, then removed', async () => {
+    const site = await copyFixture('basic');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    const page = path.join(site, 'content/guide/second.md');
+    const text = await readFile(page, 'utf8');
+    await writeFile(page, text.replace(/^---\n/, '---\nunheard_of: 1\n'));
+    await watching.waitFor(BUILT, 2);
+    expect(watching.stdout() + watching.stderr()).toContain('unknown front matter key "unheard_of"');
+    expect(watching.stdout().split('\n').filter((line) => line.startsWith('built '))[1]).toMatch(/ 1 finding \(0 errors, 1 warning\)/);
+    await writeFile(page, text);
+    await watching.waitFor(BUILT, 3);
+    expect(watching.stdout().split('\n').filter((line) => line.startsWith('built '))[2]).toMatch(/ 0 findings/);
+    await watching.stop();
+    // The manifest the watch left holds the same result: the next one-shot build, up to date, prints it.
+    expect((await runCli(['build', '--config', path.join(site, 'config.yaml')])).stdout).toMatch(/^built \d+ pages, 0 findings/m);
+    await rm(site, { recursive: true, force: true });
+  }, 240_000);
+
   it('leaves out/ as it was after an edit of a draft, which a build does not publish', async () => {
     const site = await copyFixture('basic');
     const draft = path.join(site, 'content/guide/unfinished.md');
