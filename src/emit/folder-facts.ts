@@ -1,5 +1,5 @@
 /** Gathers what the folder rules (output-guard.ts) decide on: real paths and what is there now. */
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hasMarker } from './folder-marker.ts';
@@ -30,7 +30,12 @@ export async function folderFacts(target: string, role: FolderRole): Promise<Fol
   const real = await realPathOf(target);
   const shown = path.relative(process.cwd(), path.resolve(target)) || '.';
   const info = await stat(real).catch(() => undefined);
-  if (!info) return { path: real, shown, kind: 'missing', empty: true, marked: false };
+  if (!info) {
+    // Nothing there, or a link to nothing: the link itself is there, its target is not.
+    const linkTarget = await readlink(path.resolve(target)).catch(() => undefined);
+    if (linkTarget !== undefined) return { path: real, shown, kind: 'dangling-link', linkTarget, empty: true, marked: false };
+    return { path: real, shown, kind: 'missing', empty: true, marked: false };
+  }
   if (!info.isDirectory()) return { path: real, shown, kind: 'not-a-directory', empty: false, marked: false };
   const entries = await readdir(real).catch(() => ['(unreadable)']);
   return { path: real, shown, kind: 'directory', empty: entries.length === 0, marked: await hasMarker(real, role) };

@@ -4,7 +4,7 @@
  * or an output folder another process's `build --watch` writes to, and mark the cache folder as
  * docsgen's.
  */
-import { lstat, mkdir, readlink, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
@@ -42,7 +42,6 @@ export async function recoverOutputFolder(outDir: string): Promise<void> {
 }
 
 async function admit(role: FolderRole, dir: string, project: ProjectFacts): Promise<void> {
-  await refuseDanglingLink(role, dir);
   const facts = await folderFacts(dir, role);
   const verdict = judgeFolder(role, facts, project);
   if (!verdict.ok) {
@@ -56,20 +55,4 @@ async function admit(role: FolderRole, dir: string, project: ProjectFacts): Prom
   await mkdir(facts.path, { recursive: true })
     .then(() => writeMarker(facts.path, role))
     .catch(() => undefined);
-}
-
-/**
- * A link to a folder that is not there (a deploy mount not mounted yet) is not a missing folder: a
- * build would set the link aside as an old output and write the site beside config.yaml instead
- * of where the link leads.
- */
-async function refuseDanglingLink(role: FolderRole, dir: string): Promise<void> {
-  const link = await lstat(dir).catch(() => undefined);
-  if (!link?.isSymbolicLink() || (await stat(dir).catch(() => undefined))) return;
-  const target = await readlink(dir).catch(() => '?');
-  const what = role === 'output' ? 'the output folder' : 'the cache folder';
-  throw new UsageError(`refusing to use this as ${what}: it is a symbolic link to ${target}, which does not exist`, {
-    position: { file: dir },
-    hint: `make ${target} (or mount it), or remove the link, then build again`,
-  });
 }

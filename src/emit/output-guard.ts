@@ -18,7 +18,9 @@ export interface FolderFacts {
   path: string;
   /** The folder as the user named it, for messages (`out`, `../site`). */
   shown: string;
-  kind: 'missing' | 'directory' | 'not-a-directory';
+  /** `dangling-link`: a symbolic link to nothing (a mount not mounted yet), whose target is `linkTarget`. */
+  kind: 'missing' | 'directory' | 'not-a-directory' | 'dangling-link';
+  linkTarget?: string;
   /** The directory has no entries. */
   empty: boolean;
   /** The directory carries docsgen's marker for this role. */
@@ -77,6 +79,12 @@ export function judgeFolder(role: FolderRole, folder: FolderFacts, project: Proj
     return role === 'output'
       ? { ok: false, problem: 'it is a file, not a folder; building would delete it', hint: 'pass a folder with --out (a new one is created), or move the file away' }
       : { ok: false, problem: 'it is a file, not a folder', hint: 'move the file .docsgen/cache away; docsgen keeps its cache in that folder' };
+  }
+  // Not a missing folder: the build would set the link aside as an old output and write the site
+  // beside config.yaml instead of where the link leads.
+  if (folder.kind === 'dangling-link') {
+    const target = folder.linkTarget ?? '?';
+    return { ok: false, problem: `it is a symbolic link to ${target}, which does not exist`, hint: `make ${target} (or mount it), or remove the link, then build again` };
   }
   if (folder.kind === 'missing' || folder.empty || folder.marked) return { ok: true, adopt: false };
   // Folders inside the project's own .docsgen/ (the cache, an earlier docsgen's dev output)
