@@ -51,7 +51,6 @@ function fullUrl(request: SampleRequest): string {
 export function isJsonMediaType(mediaType: string): boolean {
   return /[/+]json\b/.test(mediaType);
 }
-const isJson = isJsonMediaType;
 
 function isForm(mediaType: string): boolean {
   return mediaType === 'application/x-www-form-urlencoded';
@@ -72,7 +71,7 @@ function curlSample(request: SampleRequest): string {
     } else {
       lines.push(`-H ${shellQuote(`Content-Type: ${body.mediaType}`)}`);
       if (isForm(body.mediaType)) lines.push(`--data ${shellQuote(formText(body.value))}`);
-      else if (isJson(body.mediaType) || typeof body.value === 'string') lines.push(`--data ${shellQuote(bodyText(body))}`);
+      else if (isJsonMediaType(body.mediaType) || typeof body.value === 'string') lines.push(`--data ${shellQuote(bodyText(body))}`);
       else lines.push('--data-binary @body.bin');
     }
   }
@@ -86,7 +85,7 @@ function fetchSample(request: SampleRequest): string {
   const before: string[] = [];
   if (body && !isMultipart(body.mediaType)) headers.push(['Content-Type', body.mediaType]);
   if (body) {
-    if (isJson(body.mediaType)) bodyLine = `  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2) ?? 'null', '  ')}),`;
+    if (isJsonMediaType(body.mediaType)) bodyLine = `  body: JSON.stringify(${indent(JSON.stringify(body.value, null, 2) ?? 'null', '  ')}),`;
     else if (isForm(body.mediaType)) bodyLine = `  body: new URLSearchParams(${JSON.stringify(formText(body.value))}),`;
     else if (isMultipart(body.mediaType)) {
       // fetch sets the multipart Content-Type, with its boundary, from the FormData.
@@ -112,7 +111,7 @@ function pythonSample(request: SampleRequest): string {
   const headers: [string, string][] = [...request.headers];
   const body = request.body;
   if (body) {
-    if (isJson(body.mediaType)) {
+    if (isJsonMediaType(body.mediaType)) {
       if (body.mediaType !== 'application/json') headers.push(['Content-Type', body.mediaType]);
       args.push(`    json=${pythonLiteral(body.value, '    ')},`);
     } else if (isForm(body.mediaType)) {
@@ -146,7 +145,7 @@ function formDataLine(field: { name: string; text: string; file: boolean }): str
 }
 
 function bodyText(body: { mediaType: string; value: unknown }): string {
-  if (typeof body.value === 'string' && !isJson(body.mediaType)) return body.value;
+  if (typeof body.value === 'string' && !isJsonMediaType(body.mediaType)) return body.value;
   return JSON.stringify(body.value, null, 2) ?? 'null';
 }
 

@@ -173,29 +173,27 @@ export function applyFilter(root: HTMLElement, query: string): void {
   const words = filterWords(query);
   let shown = 0;
   root.querySelectorAll<HTMLElement>('[data-tag-section]').forEach((tag) => {
-    let any = false;
-    tag.querySelectorAll<HTMLElement>('[data-op], [data-op-link]').forEach((op) => {
-      const match = matchesFilter(op.dataset.filter ?? '', words);
-      op.hidden = !match;
-      if (match) any = true;
-    });
+    if (showMatching(tag, '[data-op], [data-op-link]', words)) shown++;
     // "Also tagged …" goes with its last matching link.
     tag.querySelectorAll<HTMLElement>('.api-tag__also').forEach((also) => (also.hidden = !also.querySelector('[data-op-link]:not([hidden])')));
-    tag.hidden = !any;
-    if (any) shown++;
   });
   root.querySelectorAll<HTMLElement>('[data-schemas]').forEach((section) => {
-    let any = false;
-    section.querySelectorAll<HTMLElement>('[data-schema-filter]').forEach((schema) => {
-      schema.hidden = !matchesFilter(schema.dataset.schemaFilter ?? '', words);
-      if (!schema.hidden) any = true;
-    });
-    section.hidden = !any;
-    if (any) shown++;
+    if (showMatching(section, '.api-named-schema', words)) shown++;
   });
   root.querySelectorAll<HTMLElement>('.api-intro, .api-auth, .api-webhooks, .api-overview').forEach((el) => (el.hidden = words.length > 0));
   const empty = root.querySelector<HTMLElement>('[data-filter-empty]');
   if (empty) empty.hidden = words.length === 0 || shown > 0;
+}
+
+/** Hides the `items` of `section` whose `data-filter` text lacks a word, and the section when none is left; true when some are shown. */
+function showMatching(section: HTMLElement, items: string, words: readonly string[]): boolean {
+  let any = false;
+  section.querySelectorAll<HTMLElement>(items).forEach((item) => {
+    item.hidden = !matchesFilter(item.dataset.filter ?? '', words);
+    if (!item.hidden) any = true;
+  });
+  section.hidden = !any;
+  return any;
 }
 
 /** Opens a collapsed schema by copying its section's tree (a schema inside itself says so instead). */

@@ -8,6 +8,7 @@ import type { ApiLinkView, ApiNamedSchema, ApiReferenceModel, ApiSecuritySchemeV
 import { Description, HashLink, LinkLine, MethodBadge, NameTable } from './common.tsx';
 import { Event, Operation } from './Operation.tsx';
 import { SchemaBlock } from './SchemaTree.tsx';
+import { operationFilterText } from '../../client/api/filter.ts';
 
 export function ApiReference(props: { model: ApiReferenceModel }) {
   const { model } = props;
@@ -56,7 +57,7 @@ function AlsoInTag(props: { tag: string; operations: ApiTagView['also'] }) {
       <p className="api-tag__also-title">Also tagged {props.tag}</p>
       <ul>
         {props.operations.map((op) => (
-          <li key={op.anchor} data-op-link data-filter={[op.method, op.path, op.summary, op.operationId ?? ''].join(' ').toLowerCase()}>
+          <li key={op.anchor} data-op-link data-filter={operationFilterText(op).toLowerCase()}>
             <a href={op.href}>
               <MethodBadge method={op.method} /> {op.summary || op.path}
             </a>{' '}
@@ -182,7 +183,7 @@ function Schemas(props: { schemas: ApiNamedSchema[] }) {
     <section className="api-schemas" id="schemas" data-schemas>
       <h2>Schemas</h2>
       {props.schemas.map((entry) => (
-        <section key={entry.anchor} className="api-named-schema" id={entry.anchor} data-schema-filter={entry.name.toLowerCase()}>
+        <section key={entry.anchor} className="api-named-schema" id={entry.anchor} data-filter={entry.name.toLowerCase()}>
           <h3>
             {entry.name}
             <HashLink anchor={entry.anchor} name={entry.name} />

@@ -7,6 +7,7 @@ import { Fragment } from 'react';
 import type { ApiBodyView, ApiEventView, ApiMediaView, ApiOperationView, ApiParameterView, ApiResponseLinkView, ApiResponseView } from '../../api-model.ts';
 import { CodeBlock, Description, Examples, HashLink, LinkLine, MethodLine, NameTable } from './common.tsx';
 import { PropertyRow, SchemaBlock } from './SchemaTree.tsx';
+import { operationFilterText } from '../../client/api/filter.ts';
 
 const PARAMETER_GROUPS: [string, string][] = [
   ['path', 'Path parameters'],
@@ -24,7 +25,7 @@ export function Operation(props: { op: ApiOperationView }) {
       id={op.anchor}
       data-op={op.key}
       data-op-tag={op.tag}
-      data-filter={[op.method, op.path, op.summary, op.operationId ?? ''].join(' ').toLowerCase()}
+      data-filter={operationFilterText(op).toLowerCase()}
     >
       <h3 className="api-op__title">
         {title}
