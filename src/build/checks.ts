@@ -20,6 +20,8 @@ export function runChecks(input: {
   content: Content;
   rendered: ReadonlyMap<DocSource, RenderedMarkdown>;
   routeFindings: readonly Finding[];
+  /** Files that lost their path in out/ to another (see output-claims.ts). */
+  outputFindings: readonly Finding[];
   site: Site;
   apiPages: readonly ApiPage[];
   /** The theme's bundle, with esbuild's warnings about its stylesheets. */
@@ -36,6 +38,7 @@ export function runChecks(input: {
     [
       ...input.content.duplicateFindings,
       ...input.routeFindings,
+      ...input.outputFindings,
       ...markdownFindings(input.content.docs, input.rendered),
       ...refineApiAnchorFindings(
         checkLinks({

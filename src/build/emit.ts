@@ -29,6 +29,8 @@ export interface EmittedSite {
   pageTargets: ReadonlyMap<string, PageTargets>;
   /** Every written file that is not a page. */
   files: Set<string>;
+  /** Files that lost their path in out/ to another (see output-claims.ts), for an edit's checks to report again. */
+  outputFindings: readonly Finding[];
   /** `docsgen build`: the hash of each file that is not a page and not named by its contents, by file, for the next build's manifest. */
   fileKeys: ReadonlyMap<string, string>;
   search: SearchIndex;
@@ -64,15 +66,18 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
     // Entries of pages rendered on this thread (workers write their own).
     await stage('markdown cache', () => prepared.markdownCache.flush());
     const search = await stage('search', () => searchStage(prepared, { keepRecords: options.keepRecords ?? false, keepForEdits: options.keepForEdits ?? false }));
-    const { written: files, keys: fileKeys } = await stage('write files', () => writeFiles(output, siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles }), options.incremental));
+    const { written: files, keys: fileKeys, findings: outputFindings } = await stage('write files', async () => {
+      const site = siteFiles({ ...prepared, search, categoryFiles: prepared.site.categoryFiles });
+      return { ...(await writeFiles(output, site.files, options.incremental)), findings: site.findings };
+    });
     const linkChecks = options.keepForEdits ? createLinkCheckMemo() : undefined;
     const { findings, warnings } = await stage('checks', () =>
-      runChecks({ ...prepared, pages: [...pages.values()], files, strict: options.strict ?? false, ...(linkChecks ? { linkChecks } : {}) }),
+      runChecks({ ...prepared, pages: [...pages.values()], files, outputFindings, strict: options.strict ?? false, ...(linkChecks ? { linkChecks } : {}) }),
     );
     if (options.failOnErrors) throwOnErrors(findings);
     const outDir = await stage('commit', () => output.commit());
     const outputFiles = output.committedFiles?.();
-    return { pages, pageKeys, pageTargets, files, fileKeys, search, ...(linkChecks ? { linkChecks } : {}), findings, warnings, outDir, ...(outputFiles ? { outputFiles } : {}) };
+    return { pages, pageKeys, pageTargets, files, fileKeys, outputFindings, search, ...(linkChecks ? { linkChecks } : {}), findings, warnings, outDir, ...(outputFiles ? { outputFiles } : {}) };
   } catch (error) {
     await output.abort();
     throw error;

@@ -24,6 +24,9 @@ import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
 import { needsRedirectPage, redirectPageFiles } from '../openapi/oauth.ts';
 import type { SearchIndex } from './search.ts';
+import { settleOutputPaths, type ClaimedPath, type OutputOwner } from './output-claims.ts';
+import type { Finding } from '../checks/findings.ts';
+import path from 'node:path';
 
 export interface RenderedPage {
   files: OutputFile[];
@@ -107,7 +110,11 @@ function withoutBrokenMarkdownLinks(hrefs: readonly string[], md: RenderedMarkdo
   return hrefs.filter((href) => !broken.has(href));
 }
 
-/** Every file of the site that is not a page: bundle, sidebar categories, search index, images, specs, static files, sitemap. */
+/**
+ * Every file of the site that is not a page: bundle, sidebar categories, search index, images,
+ * specs, static files, sitemap; each path kept by one owner (see output-claims.ts), with a finding
+ * for each file that lost its path.
+ */
 export function siteFiles(input: {
   project: Project;
   content: Content;
@@ -117,27 +124,37 @@ export function siteFiles(input: {
   search: SearchIndex;
   apiPages: readonly ApiPage[];
   routes: readonly RouteEntry[];
-}): OutputFile[] {
+}): { files: OutputFile[]; findings: Finding[] } {
   const { project, content } = input;
   const usedAssets = new Set([...input.rendered.values()].flatMap((md) => md.findings.assets));
   // A file that disappears before it is copied is a warning of the content stage.
   const onWarning = (warning: ContentWarning) => content.warnings.push(contentFileFinding(warning));
   const apiOnly = new Set(input.apiPages.length > 0 ? [] : input.bundle.apiOnlyFiles);
-  const files: OutputFile[] = [
-    ...[...input.bundle.files].filter(([rel]) => !apiOnly.has(rel)).map(([rel, contents]) => ({ rel, contents })),
-    ...input.categoryFiles,
-    ...input.search.files,
+  const docsgen: OutputOwner = { kind: 'docsgen' };
+  const files: (OutputFile & ClaimedPath)[] = [
+    ...[...input.bundle.files].filter(([rel]) => !apiOnly.has(rel)).map(([rel, contents]) => ({ rel, contents, owner: docsgen })),
+    ...[...input.categoryFiles, ...input.search.files].map((file) => ({ ...file, owner: docsgen })),
     ...[...usedAssets].flatMap((rel) => {
       const asset = content.assets.get(rel);
-      return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning) }] : [];
+      return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning), owner: docsgen }] : [];
     }),
-    ...input.apiPages.flatMap(({ spec }) => [{ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw }, ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : [])]),
-    ...content.staticFiles.map((rel) => ({ rel: rel.slice('_static/'.length), contents: readForOutput(content.files, rel, onWarning) })),
+    ...input.apiPages.flatMap(({ spec }) => [{ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw }, ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : [])]).map((file) => ({ ...file, owner: docsgen })),
+    ...content.staticFiles.map((rel) => ({
+      rel: rel.slice('_static/'.length),
+      contents: readForOutput(content.files, rel, onWarning),
+      owner: { kind: 'static' as const, source: path.join(project.contentDir, rel) },
+    })),
   ];
   const { url, baseUrl } = project.config;
   if (url) {
     const pages = input.routes.filter((r) => r.page.kind !== 'notfound').map((r) => withBase(baseUrl, r.page.route));
-    files.push({ rel: 'sitemap.xml', contents: sitemapXml(url, pages) }, { rel: 'robots.txt', contents: robotsTxt(url, baseUrl) });
+    const generated: OutputOwner = { kind: 'generated' };
+    files.push({ rel: 'sitemap.xml', contents: sitemapXml(url, pages), owner: generated }, { rel: 'robots.txt', contents: robotsTxt(url, baseUrl), owner: generated });
   }
-  return files;
+  const pages: ClaimedPath[] = input.routes.map((route) => ({
+    rel: pageFileOf(route),
+    owner: { kind: 'page', route: withBase(baseUrl, route.page.route), ...(route.doc ? { source: route.doc.file } : {}) },
+  }));
+  const { kept, findings } = settleOutputPaths([...pages, ...files], project.loaded.file);
+  return { files: files.filter((file) => kept.has(file)).map(({ rel, contents }) => ({ rel, contents })), findings };
 }
