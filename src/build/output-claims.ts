@@ -79,7 +79,7 @@ function lostTo(loser: ClaimedPath, winner: ClaimedPath, configFile: string): Fi
     case 'page':
       throw new DocsgenError(`the page ${loser.owner.route} cannot be written: ${why}`, {
         position: positionOf(loser, configFile),
-        hint: 'give the page another slug, outside the folders docsgen writes its own files in',
+        hint: winner.owner.kind === 'page' ? 'give one of the two pages another slug' : 'give the page another slug, outside the folders docsgen writes its own files in',
       });
     case 'docsgen':
       return undefined; // two of docsgen's own files on one path would be a bug in docsgen, not the site's

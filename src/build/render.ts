@@ -151,7 +151,8 @@ export function siteFiles(input: {
     const generated: OutputOwner = { kind: 'generated' };
     files.push({ rel: 'sitemap.xml', contents: sitemapXml(url, pages), owner: generated }, { rel: 'robots.txt', contents: robotsTxt(url, baseUrl), owner: generated });
   }
-  const pages: ClaimedPath[] = input.routes.map((route) => ({
+  // Pages docsgen makes (search, not-found, API, category pages) first: a page that loses is then one with a file to fix.
+  const pages: ClaimedPath[] = [...input.routes.filter((route) => !route.doc), ...input.routes.filter((route) => route.doc)].map((route) => ({
     rel: pageFileOf(route),
     owner: { kind: 'page', route: withBase(baseUrl, route.page.route), ...(route.doc ? { source: route.doc.file } : {}) },
   }));

@@ -80,4 +80,18 @@ describe('a build with files that want the same path of out/', () => {
     expect(await fullBuildContents(site)).toEqual(await contentsOf(path.join(site, 'out')));
     await rm(site, { recursive: true, force: true });
   }, 120_000);
+
+  it('fails at the doc, not the not-found page, when a slug needs 404.html as a folder, and leaves out/ as it was', async () => {
+    const site = await copyFixture('basic');
+    await build(site);
+    const before = await contentsOf(path.join(site, 'out'));
+    await writeFile(path.join(site, 'content/guide/nf.md'), '---\nslug: /404.html\n---\n# Not found, the page\n');
+    const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('guide/nf.md:1:1: error: the page /docs/404.html/ cannot be written: out/404.html/index.html needs out/404.html to be a folder, and that is the page /docs/404/');
+    expect(result.stderr).toContain('hint: give one of the two pages another slug');
+    expect(result.stderr).not.toMatch(/EISDIR|ENOTDIR|\n\s+at /);
+    expect(await contentsOf(path.join(site, 'out'))).toEqual(before);
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
 });
