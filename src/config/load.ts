@@ -23,6 +23,8 @@ export interface LoadedConfig {
   rootDir: string;
   /** Position of a key in config.yaml, for messages about values that are valid YAML but wrong. */
   locate(keyPath: KeyPath): SourcePosition;
+  /** Where each of `texts` is written inside the string value of a key (see ParsedYaml.locateInValue). */
+  locateInValue(keyPath: KeyPath, texts: readonly string[]): SourcePosition[];
 }
 
 const READ_HINTS: Record<string, string> = {
@@ -63,6 +65,8 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
 /** The same text parsed and validated before: parsed again only if a finding needs a key's position. */
 function fromValidated(text: string, file: string, config: SiteConfig): LoadedConfig {
   let parsed: ReturnType<typeof parseYamlMapping> | undefined;
-  const locate = (keyPath: KeyPath) => (parsed ??= parseYamlMapping({ text, file, example: CONFIG_EXAMPLE })).locate(keyPath);
-  return { config, file, rootDir: path.dirname(file), locate };
+  const parse = () => (parsed ??= parseYamlMapping({ text, file, example: CONFIG_EXAMPLE }));
+  const locate = (keyPath: KeyPath) => parse().locate(keyPath);
+  const locateInValue = (keyPath: KeyPath, texts: readonly string[]) => parse().locateInValue(keyPath, texts);
+  return { config, file, rootDir: path.dirname(file), locate, locateInValue };
 }

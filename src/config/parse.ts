@@ -12,5 +12,5 @@ const REFERENCE = 'config.yaml keys are listed in the README';
 
 export function parseConfig(text: string, file: string): LoadedConfig {
   const parsed = parseYamlMapping({ text, file, example: CONFIG_EXAMPLE });
-  return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, file, rootDir: path.dirname(file), locate: parsed.locate };
+  return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, file, rootDir: path.dirname(file), locate: parsed.locate, locateInValue: parsed.locateInValue };
 }

@@ -2,7 +2,7 @@
  * YAML inputs (config.yaml, front matter, `_category_.yaml`) parsed with positions: syntax errors
  * point at their line and column, and `locate` finds the key a validation message is about.
  */
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
 
 export type KeyPath = readonly (string | number)[];
@@ -12,6 +12,13 @@ export interface ParsedYaml {
   data: Record<string, unknown>;
   /** Where a key (or list entry) is; falls back to its nearest parent that exists. */
   locate(keyPath: KeyPath): SourcePosition;
+  /**
+   * Where each of `texts` is written inside the string value at `keyPath` (a link inside HTML the
+   * value holds), each looked for after the one before, so a finding about a part of a value points
+   * at that part. A text that is not written as it reads (escaped, or folded across lines) is at the
+   * start of the value; one of a key that is not a string value, at the key (as `locate`).
+   */
+  locateInValue(keyPath: KeyPath, texts: readonly string[]): SourcePosition[];
 }
 
 export interface YamlInput {
@@ -55,7 +62,21 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new DocsgenError('this must be a mapping of keys to values', { position: start, hint: `write "key: value" lines, for example ${input.example}` });
   }
-  return { data: data as Record<string, unknown>, locate: (keyPath) => locateKey(doc, keyPath, positionAt, start) };
+  const locate = (keyPath: KeyPath) => locateKey(doc, keyPath, positionAt, start);
+  const locateInValue = (keyPath: KeyPath, texts: readonly string[]): SourcePosition[] => {
+    const node = doc.getIn(keyPath, true);
+    if (!isScalar(node) || !node.range) return texts.map(() => locate(keyPath));
+    const [from, to] = node.range;
+    const written = input.text.slice(from, to);
+    let after = 0;
+    return texts.map((text) => {
+      const at = text === '' ? -1 : written.indexOf(text, after);
+      if (at === -1) return positionAt(from);
+      after = at + text.length;
+      return positionAt(from + at);
+    });
+  };
+  return { data: data as Record<string, unknown>, locate, locateInValue };
 }
 
 /** Finds the key (or, for list entries, the item) that a key path names; falls back to its parent. */

@@ -143,3 +143,47 @@ describe('config validation', () => {
     await expect(loadConfig(file)).rejects.toThrow(/unknown key "unknownKey"/);
   });
 });
+
+describe('positions inside a string value (links of the announcement bar)', () => {
+  const BASE = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\n';
+  const at = (text: string, texts: string[]) => parseConfig(BASE + text, '/site/config.yaml').locateInValue(['announcementBar', 'content'], texts);
+
+  it('finds each text in a quoted or plain value, in order, a repeated one at its next occurrence', () => {
+    const single = `announcementBar:\n  id: a\n  content: 'Read <a href="/new/">new</a>, <a href="/up/">up</a> and <a href="/new/">new</a> again'\n`;
+    expect(at(single, ['/new/', '/up/', '/new/'])).toEqual([
+      { file: '/site/config.yaml', line: 6, column: 27 },
+      { file: '/site/config.yaml', line: 6, column: 52 },
+      { file: '/site/config.yaml', line: 6, column: 78 },
+    ]);
+    const double = `announcementBar:\n  id: a\n  content: "Read <a href=\\"/new/\\">new</a>"\n`;
+    expect(at(double, ['/new/'])).toEqual([{ file: '/site/config.yaml', line: 6, column: 28 }]);
+  });
+
+  it('finds texts on the lines of a block scalar', () => {
+    const block = 'announcementBar:\n  id: a\n  content: |\n    Release out.\n    Read <a href="/new/">new</a>\n    and <a href="/up/">up</a>.\n';
+    expect(at(block, ['/new/', '/up/']).map((p) => [p.line, p.column])).toEqual([
+      [8, 19],
+      [9, 18],
+    ]);
+  });
+
+  it('puts a text not written as it reads at the start of the value, and a missing key at its parent', () => {
+    const escaped = `announcementBar:\n  id: a\n  content: "Read <a href=\\"/n\\x65w/\\">new</a>"\n`;
+    expect(at(escaped, ['/new/'])).toEqual([{ file: '/site/config.yaml', line: 6, column: 12 }]);
+    expect(parseConfig(BASE, '/site/config.yaml').locateInValue(['announcementBar', 'content'], ['/x/'])).toEqual([{ file: '/site/config.yaml', line: 1, column: 1 }]);
+  });
+
+  it('answers the same for a config whose validated form comes from the cache', async () => {
+    const { loadConfig } = await import('../../src/config/load.ts');
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-config-'));
+    const file = path.join(dir, 'config.yaml');
+    await writeFile(file, `${BASE}announcementBar:\n  id: a\n  content: 'Read <a href="/new/">new</a>'\n`);
+    const fresh = await loadConfig(file);
+    const cached = await loadConfig(file);
+    expect(cached.locateInValue(['announcementBar', 'content'], ['/new/'])).toEqual([{ file, line: 6, column: 27 }]);
+    expect(fresh.locateInValue(['announcementBar', 'content'], ['/new/'])).toEqual([{ file, line: 6, column: 27 }]);
+  });
+});
