@@ -21,7 +21,7 @@ export interface Site {
   site: SiteData;
   /** The favicon and logos config.yaml names that `content/_static/` does not hold (missing-image findings). */
   findings?: Finding[];
-  /** Where config.yaml set a navbar or footer link, by the href readers get (see site-data.ts). */
+  /** Where config.yaml set a navbar, footer or announcement bar link, by the href readers get (see site-data.ts). */
   linkPositionOf(href: string): SourcePosition | undefined;
   warnings: Finding[];
   categoryFiles: OutputFile[];
@@ -47,11 +47,17 @@ export async function composeSite(project: Project, content: Content, bundle: Cl
     pageCss: withApi ? bundle.pageCss : {},
   });
   if (errors.length > 0) throw new DocsgenErrors(errors);
-  // The announcement bar's HTML passes the content sanitizer; what it removes is a config warning.
-  await sanitizeAnnouncementBar(site, project.projectCache, (message) => warnings.push({ message, position: project.loaded.locate(['announcementBar', 'content']) }));
+  // The announcement bar's HTML passes the content sanitizer (what it removes is a config warning)
+  // and its site paths get the base; its links are checked on every page as the page's own are.
+  const barKey = ['announcementBar', 'content'];
+  const barLinks = await sanitizeAnnouncementBar(site, project.projectCache, (message) => warnings.push({ message, position: project.loaded.locate(barKey) }));
+  const barLinkPositionOf = (href: string): SourcePosition | undefined => {
+    const index = barLinks.findIndex((link) => link.href === href);
+    return index === -1 ? undefined : project.loaded.locateInValue(barKey, barLinks.slice(0, index + 1).map((link) => link.written))[index];
+  };
   return {
     site,
-    linkPositionOf,
+    linkPositionOf: (href) => linkPositionOf(href) ?? barLinkPositionOf(href),
     warnings: warnings.map((w) => ({ kind: 'config' as const, message: w.message, position: w.position, severity: 'warn' as const })),
     findings: missingConfigImages(project, new Set(content.staticFiles)),
     categoryFiles,

@@ -206,8 +206,9 @@ class ProblemLog {
     const findings: Finding[] = [];
     for (const problem of this.problems.values()) {
       const kindLabel = problem.kind === 'broken-link' ? 'broken link' : 'broken anchor';
-      // The pages that have the link from the navbar, the footer or the theme are one finding; the
-      // pages whose own text has it too are each their own, at the line the author wrote it.
+      // The pages that have the link from the announcement bar, the navbar, the footer or the theme
+      // are one finding; the pages whose own text has it too are each their own, at the line the
+      // author wrote it.
       const fromConfig = problem.pages.filter((p) => p.position.file === configFile);
       const grouped = fromConfig.length >= REPEATED_ON_PAGES;
       if (grouped) {
@@ -216,7 +217,7 @@ class ProblemLog {
           link: problem.link,
           message: `${kindLabel} "${problem.link}" on ${fromConfig.length} pages: ${problem.reason}`,
           position: fromConfig[0]?.position ?? { file: configFile },
-          hint: 'a link broken on this many pages probably comes from the navbar, the footer or the theme',
+          hint: 'a link broken on this many pages probably comes from the announcement bar, the navbar, the footer or the theme',
           pages: fromConfig.map((p) => p.route),
         });
       }
