@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
-import type { KeyPath, ParsedYaml } from './yaml.ts';
+import { dotted, type KeyPath, type ParsedYaml } from './yaml.ts';
 
 export interface InputWarning {
   message: string;
@@ -113,6 +113,3 @@ function valueAt(data: unknown, keyPath: KeyPath): unknown {
 }
 
 /** `navbar.items[2].href` */
-export function dotted(keyPath: KeyPath): string {
-  return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
-}

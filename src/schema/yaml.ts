@@ -7,6 +7,11 @@ import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
 
 export type KeyPath = readonly (string | number)[];
 
+/** `navbar.items[2].href`: a key path as messages write it. */
+export function dotted(keyPath: KeyPath): string {
+  return keyPath.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+
 export interface ParsedYaml {
   /** The plain value (a mapping, by the time parseYamlMapping returns). */
   data: Record<string, unknown>;
@@ -63,6 +68,7 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
     throw new DocsgenError('this must be a mapping of keys to values', { position: start, hint: `write "key: value" lines, for example ${input.example}` });
   }
   const locate = (keyPath: KeyPath) => locateKey(doc, keyPath, positionAt, start);
+  refuseControlCharacters(data, input.name, locate);
   const locateInValue = (keyPath: KeyPath, texts: readonly string[]): SourcePosition[] => {
     const node = doc.getIn(keyPath, true);
     if (!isScalar(node) || !node.range) return texts.map(() => locate(keyPath));
@@ -100,4 +106,26 @@ export function locateKey(doc: Document, keyPath: KeyPath, positionAt: (offset: 
     }
   }
   return best;
+}
+
+/** C0 controls but tab, line feed and carriage return, and DEL: what a YAML escape such as "\0" can put in a value. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * A value holding a control character (written as an escape in double quotes) would reach every
+ * page as bytes no browser shows (a NUL in the title made every page a "binary" file for tools);
+ * it is refused at its key.
+ */
+function refuseControlCharacters(data: unknown, name: string | undefined, locate: (keyPath: KeyPath) => SourcePosition, keyPath: (string | number)[] = []): void {
+  if (typeof data === 'string') {
+    const found = CONTROL_CHARACTER.exec(data)?.[0];
+    if (found === undefined) return;
+    const code = `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new DocsgenError(`"${dotted(keyPath)}"${name ? ` in ${name}` : ''} holds the control character ${code}, which no page can show`, {
+      position: locate(keyPath),
+      hint: 'remove the escape (such as "\\0" or "\\x07") from the value; write a backslash as "\\\\" in double quotes, or use single quotes',
+    });
+  }
+  if (Array.isArray(data)) data.forEach((item, i) => refuseControlCharacters(item, name, locate, [...keyPath, i]));
+  else if (typeof data === 'object' && data !== null) for (const [key, value] of Object.entries(data)) refuseControlCharacters(value, name, locate, [...keyPath, key]);
 }

@@ -28,6 +28,20 @@ describe('bad input gives a clear message, the right exit code and an untouched 
     expect(unchanged).toBe(true);
   });
 
+  it('a control character written as an escape in config.yaml or front matter: refused at its key', async () => {
+    const { dir, result, unchanged } = await breakAndBuild((d) => patchConfig(d, 'tagline: A small site the tests build', 'tagline: "A small\\0site"'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${path.join(dir, 'config.yaml')}:2:1: error: "tagline" holds the control character U+0000, which no page can show`);
+    expect(unchanged).toBe(true);
+    const inPage = await breakAndBuild(async (d) => {
+      const file = path.join(d, 'content/guide/second.md');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('title: Second page', 'title: Second page\nkeywords: [ok, "bell\\x07"]'));
+    });
+    expect(inPage.result.code).toBe(1);
+    expect(inPage.result.stderr).toMatch(/content\/guide\/second\.md:3:\d+: error: "keywords\[1\]" in front matter holds the control character U\+0007/);
+    expect(inPage.unchanged).toBe(true);
+  });
+
   it('an unknown front matter key is a warning with its position', async () => {
     const { result } = await breakAndBuild(async (d) => {
       const file = path.join(d, 'content/guide/second.md');
