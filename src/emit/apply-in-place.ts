@@ -43,6 +43,8 @@ export interface InPlacePlan {
 interface FolderListing {
   files: Set<string>;
   folders: Set<string>;
+  /** Symbolic links (also among `files`). */
+  links: string[];
 }
 
 /**
@@ -50,11 +52,12 @@ interface FolderListing {
  * staging folders of builds staged inside out/ aside.
  */
 function listFolder(root: string): FolderListing {
-  const { files, folders } = listTree(root) ?? { files: [], folders: [] };
+  const { files, folders, links } = listTree(root) ?? { files: [], folders: [], links: [] };
   const ofSite = (rel: string) => !isLeftoverName(rel.split('/', 1)[0]!);
   return {
     files: new Set(files.filter((rel) => rel !== OUTPUT_MARKER && rel !== APPLY_JOURNAL && ofSite(rel))),
     folders: new Set(folders.filter(ofSite)),
+    links: links.filter(ofSite),
   };
 }
 
@@ -73,11 +76,14 @@ function moveOrder(rels: Iterable<string>): string[] {
  *   that became a folder);
  * - a name of the new build differs from one in out/ only by case or Unicode normalisation
  *   (`Guide/` renamed `guide/`). On a file system that does not tell them apart (macOS, Windows),
- *   the move would land in the old folder and the deletion of the old name delete the new file.
+ *   the move would land in the old folder and the deletion of the old name delete the new file;
+ * - out/ holds a symbolic link, which docsgen never writes: a file moved or deleted under it would
+ *   be one outside out/. A swap sets out/ aside whole and deletes it without following links.
  */
 export function planInPlace(stagingDir: string, outDir: string, staged: Iterable<string>, outputs: ReadonlySet<string>): InPlacePlan | undefined {
   if (lstatSync(stagingDir).dev !== lstatSync(outDir).dev) return undefined;
   const now = listFolder(outDir);
+  if (now.links.length > 0) return undefined;
   const moves = moveOrder(staged);
   for (const rel of moves) {
     if (now.folders.has(rel)) return undefined;
@@ -135,15 +141,17 @@ export function writeJournal(stagingDir: string, plan: InPlacePlan): void {
  */
 export function clearOut(stagingDir: string, outDir: string, plan: InPlacePlan): void {
   if (!plan.clear?.length) return;
-  for (const rel of plan.clear) rmSync(path.join(outDir, rel), { recursive: true, force: true });
+  const inside = insideWithoutLinks(outDir);
+  for (const rel of plan.clear) rmSync(inside(rel), { recursive: true, force: true });
   writeJournal(stagingDir, { moves: plan.moves, stale: plan.stale });
 }
 
 /** Moves staged files into out/ (all of `rels`, or those of them still staged after a kill). */
 export function moveStaged(stagingDir: string, outDir: string, rels: readonly string[]): void {
   const made = new Set<string>();
+  const inside = insideWithoutLinks(outDir);
   for (const rel of rels) {
-    const target = path.join(outDir, rel);
+    const target = inside(rel);
     const parent = path.dirname(target);
     if (!made.has(parent)) {
       mkdirSync(parent, { recursive: true });
@@ -161,8 +169,9 @@ export function moveStaged(stagingDir: string, outDir: string, rels: readonly st
 /** Deletes the files the new build does not have, then the folders that leaves empty, deepest first. */
 export function removeStale(outDir: string, stale: readonly string[]): void {
   const emptied = new Set<string>();
+  const inside = insideWithoutLinks(outDir);
   for (const rel of stale) {
-    rmSync(path.join(outDir, rel), { force: true });
+    rmSync(inside(rel), { force: true });
     for (let folder = path.posix.dirname(rel); folder !== '.'; folder = path.posix.dirname(folder)) emptied.add(folder);
   }
   for (const folder of [...emptied].sort((a, b) => b.length - a.length)) {
@@ -190,7 +199,10 @@ export function finishInterruptedApply(stagingDir: string, outDir: string): bool
     return false;
   }
   if (!lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return false;
-  const moves = moveOrder(listFolder(stagingDir).files);
+  const staged = listFolder(stagingDir);
+  // docsgen stages no links: a folder with one is not a build of docsgen's (a committed decoy).
+  if (staged.links.length > 0 || lstatSync(stagingDir).isSymbolicLink()) throw new LinkInOutputError(path.join(stagingDir, staged.links[0] ?? ''));
+  const moves = moveOrder(staged.files);
   clearOut(stagingDir, outDir, { moves, stale, clear });
   moveStaged(stagingDir, outDir, moves);
   removeStale(outDir, stale);
@@ -206,4 +218,29 @@ function isSafeEntry(rel: unknown): rel is string {
   if (typeof rel !== 'string' || rel === '' || path.posix.isAbsolute(rel)) return false;
   const parts = rel.split('/');
   return !parts.some((part) => part === '..' || part === '' || part === '.') && parts[0] !== OUTPUT_MARKER && !isLeftoverName(parts[0]!);
+}
+
+/** A path under out/ that would pass through a symbolic link: moving or deleting there reaches outside out/. */
+export class LinkInOutputError extends Error {
+  constructor(readonly link: string) {
+    super(`${link} is a symbolic link, which docsgen never writes into its folders; nothing is moved or deleted through it`);
+  }
+}
+
+/**
+ * `rel` joined to out/, once every folder on the way is known to be a real folder (or not there
+ * yet): a link on the way would take a move or a deletion outside out/. Each folder is looked at
+ * once per call.
+ */
+function insideWithoutLinks(outDir: string): (rel: string) => string {
+  const checked = new Set<string>();
+  return (rel) => {
+    for (let cut = rel.indexOf('/'); cut > 0; cut = rel.indexOf('/', cut + 1)) {
+      const folder = rel.slice(0, cut);
+      if (checked.has(folder)) continue;
+      if (lstatSync(path.join(outDir, folder), { throwIfNoEntry: false })?.isSymbolicLink()) throw new LinkInOutputError(path.join(outDir, folder));
+      checked.add(folder);
+    }
+    return path.join(outDir, rel);
+  };
 }

@@ -11,6 +11,8 @@ export interface TreeListing {
   /** Everything that is not a folder (files, symbolic links, anything else), in no set order. */
   files: string[];
   folders: string[];
+  /** The symbolic links among `files` (never followed: a linked folder's entries are not listed). */
+  links: string[];
 }
 
 /** Undefined when `root` cannot be listed (missing, not a folder, not readable). */
@@ -22,11 +24,12 @@ export function listTree(root: string): TreeListing | undefined {
     return undefined;
   }
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
-  const listing: TreeListing = { files: [], folders: [] };
+  const listing: TreeListing = { files: [], folders: [], links: [] };
   for (const entry of entries) {
     const rel = entry.parentPath === root ? entry.name : `${entry.parentPath.slice(prefix.length)}${path.sep}${entry.name}`;
     const posix = path.sep === '/' ? rel : rel.split(path.sep).join('/');
     (entry.isDirectory() ? listing.folders : listing.files).push(posix);
+    if (entry.isSymbolicLink()) listing.links.push(posix);
   }
   return listing;
 }

@@ -23,6 +23,7 @@ import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner
 import { refuseWatchedOutput } from './watch-lock.ts';
 import { finishInterruptedApply } from './apply-in-place.ts';
 import { LEFTOVER_PREFIX } from './leftover-names.ts';
+import { listTree } from './list-tree.ts';
 
 const PREFIX = LEFTOVER_PREFIX;
 type LeftoverKind = keyof typeof PREFIX;
@@ -76,14 +77,11 @@ export async function recoverInterruptedSwap(outDir: string): Promise<string | u
 
 async function recoverBeside(outDir: string): Promise<string | undefined> {
   const parent = path.dirname(outDir);
-  const names = await readdir(parent).catch(() => [] as string[]);
-  const dead = names
-    .map((name) => parseLeftover(name, path.basename(outDir)))
-    .filter((l): l is Leftover => l !== undefined && !isRunning(l.owner));
+  const dead = await deadLeftovers(parent, path.basename(outDir));
   if (dead.length === 0) return undefined;
   let restored: string | undefined;
   if (!(await exists(outDir))) {
-    for (const old of dead.filter((l) => l.kind === 'old').sort((a, b) => b.made - a.made)) {
+    for (const old of dead.filter((l) => l.kind === 'old' && !holdsLinks(path.join(parent, l.name))).sort((a, b) => b.made - a.made)) {
       try {
         await rename(path.join(parent, old.name), outDir);
         restored = old.name;
@@ -109,15 +107,33 @@ async function recoverBeside(outDir: string): Promise<string | undefined> {
  * journal is completed, the rest deleted (out/ itself was never set aside).
  */
 async function recoverInside(outDir: string): Promise<void> {
-  const names = await readdir(outDir).catch(() => [] as string[]);
-  const dead = names
-    .map((name) => parseLeftover(name, path.basename(outDir)))
-    .filter((l): l is Leftover => l !== undefined && l.kind === 'temp' && !isRunning(l.owner))
-    .sort((a, b) => a.made - b.made);
+  const dead = (await deadLeftovers(outDir, path.basename(outDir))).filter((l) => l.kind === 'temp').sort((a, b) => a.made - b.made);
   for (const staging of dead) {
     const dir = path.join(outDir, staging.name);
     if (carriedForward(dir, outDir)) await removeOwnFolder(dir);
   }
+}
+
+/**
+ * The leftovers in `folder` whose process is gone. Only real folders: a leftover's name on a link
+ * (which docsgen never makes, and a repository can hold) would have the recovery move, restore or
+ * delete what the link points at.
+ */
+async function deadLeftovers(folder: string, base: string): Promise<Leftover[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const named = names.map((name) => parseLeftover(name, base)).filter((l): l is Leftover => l !== undefined && !isRunning(l.owner));
+  const real = await Promise.all(named.map((l) => isRealFolder(path.join(folder, l.name))));
+  return named.filter((_, i) => real[i]);
+}
+
+async function isRealFolder(dir: string): Promise<boolean> {
+  const info = await lstat(dir).catch(() => undefined);
+  return info !== undefined && info.isDirectory();
+}
+
+/** A copy docsgen set aside holds no links: one that does is not restored as out/ (a committed decoy would bring them in). */
+function holdsLinks(dir: string): boolean {
+  return (listTree(dir)?.links.length ?? 0) > 0;
 }
 
 /**
@@ -138,6 +154,7 @@ function carriedForward(stagingDir: string, outDir: string): boolean {
  * so a deletion cut short leaves a folder that is still recognisably docsgen's.
  */
 export async function removeOwnFolder(dir: string): Promise<void> {
+  if (!(await isRealFolder(dir))) return;
   let entries: string[];
   try {
     entries = await readdir(dir);

@@ -1,6 +1,6 @@
 /** Moving an incremental build's files into out/ in place (src/emit/apply-in-place.ts), and carrying a killed move forwards. */
 import { describe, it, expect } from 'vitest';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,19 @@ describe('in-place apply', () => {
     expect(planInPlace(staging, out, ['page'], new Set(['page']))).toBeUndefined();
     expect(planInPlace(staging, out, ['logo/small.svg'], new Set(['logo/small.svg']))).toBeUndefined();
     expect(planInPlace(staging, out, ['page/index.html'], new Set(['page/index.html', 'logo']))).toEqual({ moves: ['page/index.html'], stale: [] });
+  });
+
+  it('gives no plan for an out/ holding a link, and moves or deletes nothing through one', async () => {
+    const victim = await folderWith({ 'notes.txt': 'precious', 'sub/a.txt': 'precious' });
+    const out = await folderWith({ 'index.html': 'old' });
+    await symlink(victim, path.join(out, 'lnk'));
+    const staging = await folderWith({ 'index.html': 'new', 'lnk/notes.txt': 'attacker' });
+    expect(planInPlace(staging, out, ['index.html'], new Set(['index.html']))).toBeUndefined();
+    expect(() => removeStale(out, ['lnk/notes.txt', 'lnk/sub/a.txt'])).toThrow(/lnk is a symbolic link/);
+    expect(() => moveStaged(staging, out, ['lnk/notes.txt'])).toThrow(/lnk is a symbolic link/);
+    expect(await filesOf(victim)).toEqual(['notes.txt', path.join('sub', 'a.txt')]);
+    expect(await readFile(path.join(victim, 'notes.txt'), 'utf8')).toBe('precious');
+    for (const dir of [victim, out, staging]) await rm(dir, { recursive: true });
   });
 
   it('gives no plan when a name of the new build differs from one in out/ only by case or Unicode normalisation', async () => {

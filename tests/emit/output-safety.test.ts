@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { cp, lstat, mkdir, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, runCli } from '../helpers.ts';
+import { spawn } from 'node:child_process';
+import { BIN, ROOT, runCli } from '../helpers.ts';
 
 async function project(): Promise<{ tmp: string; site: string; config: string }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'docsgen-safety-'));
@@ -167,6 +168,44 @@ describe('a build never deletes what docsgen did not make', () => {
     expect(await readFile(path.join(cache, 'config-0123.json'), 'utf8')).toBe('{}');
     await rm(tmp, { recursive: true, force: true });
   });
+
+  it('leftover folders committed with a project (decoys with links) reach nothing outside out/, in build, check and serve --out', async () => {
+    const { tmp, site, config } = await project();
+    const victim = path.join(tmp, 'victim');
+    await mkdir(path.join(victim, 'important'), { recursive: true });
+    await writeFile(path.join(victim, 'important/data.txt'), 'precious');
+    await writeFile(path.join(victim, 'notes.txt'), 'precious');
+    await writeFile(path.join(victim, 'script.sh'), 'original');
+    const before = await snapshot(victim);
+    // As a pull request can commit them: a "saved copy" of out/ with a link in it, a journal that
+    // deletes through that link, a staging folder that moves a file through one; pids long gone.
+    const old = path.join(site, '.docsgen-old-out-4000000.1-a-00');
+    const journal = path.join(site, '.docsgen-tmp-out-4000000.1-b-00');
+    const mover = path.join(site, '.docsgen-tmp-out-4000000.1-c-00');
+    for (const dir of [old, journal, path.join(mover, 'lnk')]) await mkdir(dir, { recursive: true });
+    await writeFile(path.join(old, '.docsgen-output'), 'docsgen-output 1\n');
+    await symlink(victim, path.join(old, 'lnk'));
+    await writeFile(path.join(journal, '.docsgen-apply.json'), JSON.stringify({ format: 1, stale: ['lnk/notes.txt'], clear: ['lnk/important'] }));
+    await writeFile(path.join(mover, 'lnk/script.sh'), 'echo attacker code');
+    await writeFile(path.join(mover, '.docsgen-apply.json'), JSON.stringify({ format: 1, stale: [] }));
+    expect((await runCli(['check', '--config', config])).code).toBe(0);
+    for (let i = 0; i < 2; i++) expect((await runCli(['build', '--config', config])).code).toBe(0);
+    expect(await snapshot(victim)).toEqual(before);
+    expect(await readFile(path.join(site, 'out/guide/first/index.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    // An out/ that holds a link, with a journal beside it: serve --out recovers before serving.
+    await symlink(victim, path.join(site, 'out/lnk'));
+    await mkdir(journal, { recursive: true });
+    await writeFile(path.join(journal, '.docsgen-apply.json'), JSON.stringify({ format: 1, stale: ['lnk/notes.txt', 'lnk/important/data.txt'] }));
+    const serve = spawn(process.execPath, [BIN, 'serve', '--out', path.join(site, 'out'), '--port', '0'], { cwd: site });
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      serve.stdout.on('data', (d: Buffer) => (said += d.toString()).includes('serving http') && resolve());
+      serve.on('close', (code) => reject(new Error(`serve --out ended (${code}) before serving: ${said}`)));
+    });
+    serve.kill();
+    expect(await snapshot(victim)).toEqual(before);
+    await rm(tmp, { recursive: true, force: true });
+  }, 120_000);
 
   it('docsgen check never judges or replaces out/: an unmarked out/ is left alone', async () => {
     const { tmp, site, config } = await project();

@@ -1,7 +1,7 @@
 /** What the next run does with the folders a killed swap leaves, and signals held during a swap. */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { recoverInterruptedSwap, swapIn } from '../../src/emit/swap.ts';
@@ -78,6 +78,42 @@ describe('recovering an interrupted swap', () => {
     await recoverInterruptedSwap(out);
     expect((await readdir(parent)).sort()).toEqual(others.sort());
     await rm(parent, { recursive: true });
+  });
+
+  it('never moves, restores or deletes through a link: leftovers a repository can hold are decoys', async () => {
+    const { parent, out, left } = await scene();
+    // Files outside the project that a committed decoy aims at.
+    const victim = await mkdtemp(path.join(os.tmpdir(), 'docsgen-victim-'));
+    await folder(path.join(victim, 'important'), { 'data.txt': 'precious' }, false);
+    await writeFile(path.join(victim, 'notes.txt'), 'precious');
+    await writeFile(path.join(victim, 'script.sh'), 'original');
+    // A saved copy holding a link (restored as out/, it would bring the link in).
+    await folder(left('old', dead, 1000), {});
+    await symlink(victim, path.join(left('old', dead, 1000), 'lnk'));
+    // A journal deleting through that link; a staging folder moving a file through a link of its own.
+    await folder(left('tmp', dead, 1001), { '.docsgen-apply.json': JSON.stringify({ format: 1, stale: ['lnk/notes.txt'], clear: ['lnk/important'] }) });
+    await folder(left('tmp', dead, 1002), { '.docsgen-apply.json': JSON.stringify({ format: 1, stale: [] }) });
+    await symlink(victim, path.join(left('tmp', dead, 1002), 'lnk'));
+    // A leftover's name on a link to a marked folder: deleting "it" would empty the folder it points at.
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'docsgen-elsewhere-'));
+    await folder(elsewhere, { 'keep.txt': 'mine' });
+    await symlink(elsewhere, left('old', dead, 999));
+    await recoverInterruptedSwap(out);
+    expect(await readFile(path.join(victim, 'important/data.txt'), 'utf8')).toBe('precious');
+    expect(await readFile(path.join(victim, 'notes.txt'), 'utf8')).toBe('precious');
+    expect(await readFile(path.join(victim, 'script.sh'), 'utf8')).toBe('original');
+    expect(await readFile(path.join(elsewhere, 'keep.txt'), 'utf8')).toBe('mine');
+    // Nothing was restored as out/ from the copy with a link.
+    expect((await readdir(parent)).includes('out')).toBe(false);
+    // With an out/ that holds a link (committed with the project), a journal still deletes nothing through it.
+    await folder(out, { 'index.html': 'current' });
+    await symlink(victim, path.join(out, 'lnk'));
+    await recoverInterruptedSwap(out);
+    expect(await readFile(path.join(victim, 'notes.txt'), 'utf8')).toBe('precious');
+    expect(await readFile(path.join(victim, 'important/data.txt'), 'utf8')).toBe('precious');
+    await rm(parent, { recursive: true });
+    await rm(victim, { recursive: true });
+    await rm(elsewhere, { recursive: true });
   });
 
   it('knows a running process from an ended one', () => {
