@@ -10,6 +10,7 @@ import { ASSETS_DIR } from '../bundle/client.ts';
 import { readContentFile, type ContentWarning } from './files.ts';
 import { rasterFacts, svgFacts, type ImageFacts } from './image-size.ts';
 import { decodeContentText } from './encoding.ts';
+import { hasImageExtension } from './image-types.ts';
 
 export interface HashedAsset {
   file: string;
@@ -25,12 +26,12 @@ export interface ContentFiles {
   root: string;
 }
 
-/** Hashes every content asset outside `_static/`; unreadable ones are left out with a warning. */
+/** Hashes every image of content/ outside `_static/` (image-types.ts: nothing else is published from there); unreadable ones are left out with a warning. */
 export async function hashAssets(content: ContentFiles, relPaths: readonly string[], baseUrl: string, warnings: ContentWarning[]): Promise<Map<string, HashedAsset>> {
   const out = new Map<string, HashedAsset>();
   await Promise.all(
     relPaths
-      .filter((rel) => !rel.startsWith('_static/'))
+      .filter((rel) => !rel.startsWith('_static/') && hasImageExtension(rel))
       .map(async (rel) => {
         const read = await readContentFile(content, content.contentDir, rel);
         if ('warning' in read) {

@@ -16,6 +16,7 @@ import { allowedUrl } from './sanitize-url.ts';
 import type { RemovedHtml } from './sanitize.ts';
 import { isUnreadable, type ImageFacts, type ImageSize } from '../content/image-size.ts';
 import type { UnclosedBlock } from './code-meta.ts';
+import { IMAGE_EXTENSIONS, hasImageExtension } from '../content/image-types.ts';
 
 export interface LinkRecord {
   /** The href as written in the rendered page. */
@@ -96,6 +97,10 @@ export function rehypeLinks(resolvers: LinkResolvers) {
         node.properties.decoding = 'async';
         if (isExternal(source) || source.startsWith('/')) return;
         const assetPath = path.posix.normalize(path.posix.join(dir, decodeSafely(source.split(/[?#]/)[0] ?? '')));
+        if (!hasImageExtension(assetPath)) {
+          (findings.unreadableImages ??= []).push({ href: source, source, line, column, reason: `only ${[...IMAGE_EXTENSIONS].join(', ')} files are published as images, so this file is not published` });
+          return;
+        }
         const url = context.urlOfAsset(assetPath);
         if (url) {
           node.properties.src = url;

@@ -3,7 +3,7 @@
  * line and column, saying what is wrong and what to do.
  */
 import { describe, it, expect } from 'vitest';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, copyFixture, runCli } from '../helpers.ts';
 
@@ -92,5 +92,21 @@ describe('images that cannot be read as images', () => {
     expect(result.stderr).toContain(`content/guide/second.md:${noise + 2}:6: warning: image "img/header-only.png" could not be read as an image: it holds no image data (no IDAT chunk)`);
     expect(result.stderr).toMatch(/content\/guide\/first\.md:\d+:1: warning: image "\.\/img\/diagram\.svg" could not be read as an image: it is not well-formed/);
     expect(result.stderr).toContain('hint: replace the file with a valid image');
+  });
+
+  it('an HTML page or a script shown as an image is not published (it would run on the site origin): a warning where it is used', async () => {
+    const dir = await copyFixture('basic');
+    await writeFile(path.join(dir, 'content/guide/img/page.html'), '<script src="/docs/pwn.js"></script>\n');
+    await writeFile(path.join(dir, 'content/guide/img/pwn.js'), 'alert(document.domain)\n');
+    const page = path.join(dir, 'content/guide/second.md');
+    await edit(page, (text) => `${text}\n\n![Page](./img/page.html)\n\n<img src="img/pwn.js" alt="Script">\n`);
+    const lines = (await readFile(page, 'utf8')).split('\n');
+    const at = lines.indexOf('![Page](./img/page.html)') + 1;
+    const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`content/guide/second.md:${at}:1: warning: image "./img/page.html" could not be read as an image: only .png, .jpg, .jpeg, .gif, .webp, .avif, .svg, .ico, .bmp files are published as images`);
+    expect(result.stderr).toContain(`content/guide/second.md:${at + 2}:1: warning: image "img/pwn.js" could not be read as an image`);
+    const published = await readdir(path.join(dir, 'out/assets/img'));
+    expect(published.filter((name) => /\.(html|js)$/.test(name))).toEqual([]);
   });
 });
