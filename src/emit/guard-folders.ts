@@ -1,8 +1,8 @@
 /**
  * The first step of every build and check: put back an output that a killed swap set aside, then
  * refuse (exit code 2, nothing changed) an output or cache folder that docsgen must not replace,
- * or an output folder another process's `build --watch` writes to, and mark the cache folder as
- * docsgen's.
+ * or an output folder another process's `build --watch` writes to, mark the cache folder as
+ * docsgen's, and empty it when it was not made where it is (cache-origin.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { writeMarker } from './folder-marker.ts';
 import { judgeFolder, locationProblem, type FolderRole, type ProjectFacts } from './output-guard.ts';
 import { recoverInterruptedSwap } from './swap.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
+import { trustOwnCacheOnly } from './cache-origin.ts';
 
 export interface GuardOptions {
   configFile: string;
@@ -34,6 +35,7 @@ export async function guardBuildFolders(options: GuardOptions): Promise<void> {
     await refuseWatchedOutput(realOut);
   }
   await admit('cache', cacheDir, project);
+  await trustOwnCacheOnly(cacheDir);
 }
 
 /** `docsgen serve --out`: serve the saved copy, not a missing folder, after a killed swap. */

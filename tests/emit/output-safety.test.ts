@@ -158,16 +158,44 @@ describe('a build never deletes what docsgen did not make', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  it("adopts the project's own unmarked cache (made before markers) and tags it", async () => {
+  it("adopts the project's own unmarked cache (made before markers) and tags it, reading none of what it did not make there", async () => {
     const { tmp, site, config } = await project();
     const cache = path.join(site, '.docsgen/cache');
     await mkdir(cache, { recursive: true });
     await writeFile(path.join(cache, 'config-0123.json'), '{}');
     expect((await runCli(['build', '--config', config])).code).toBe(0);
     expect(await readFile(path.join(cache, 'CACHEDIR.TAG'), 'utf8')).toMatch(/^Signature: 8a477f597d28d172789f06886806bc55\n# docsgen cache/);
-    expect(await readFile(path.join(cache, 'config-0123.json'), 'utf8')).toBe('{}');
+    expect(await readdir(cache)).not.toContain('config-0123.json');
     await rm(tmp, { recursive: true, force: true });
   });
+
+  it('reads no cache that came with the project (committed, copied, unpacked): a forged rendered page is not published', async () => {
+    const { tmp, site, config } = await project();
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    // The project with its cache, as a pull request can commit it: one page's rendered HTML forged.
+    const clone = path.join(tmp, 'clone');
+    await cp(site, clone, { recursive: true, filter: (src) => !src.endsWith(`${path.sep}out`) });
+    const markdown = path.join(clone, '.docsgen/cache/markdown');
+    let forged = 0;
+    for (const rel of await readdir(markdown, { recursive: true })) {
+      const file = path.join(markdown, rel);
+      if (!rel.endsWith('.json')) continue;
+      const text = await readFile(file, 'utf8');
+      if (!text.includes('The guide starts here.')) continue;
+      await writeFile(file, text.replace('The guide starts here.', 'The guide starts here.<script src=\\"/docs/pwn.js\\"></script>'));
+      forged++;
+    }
+    expect(forged).toBeGreaterThan(0);
+    expect((await runCli(['build', '--config', path.join(clone, 'config.yaml')])).code).toBe(0);
+    const page = await readFile(path.join(clone, 'out/guide/index.html'), 'utf8');
+    expect(page).toContain('The guide starts here.');
+    expect(page).not.toContain('pwn.js');
+    // The cache made where it is stays trusted: the next build writes nothing.
+    const inode = (await lstat(path.join(clone, 'out/guide/index.html'))).ino;
+    expect((await runCli(['build', '--config', path.join(clone, 'config.yaml')])).code).toBe(0);
+    expect((await lstat(path.join(clone, 'out/guide/index.html'))).ino).toBe(inode);
+    await rm(tmp, { recursive: true, force: true });
+  }, 120_000);
 
   it('leftover folders committed with a project (decoys with links) reach nothing outside out/, in build, check and serve --out', async () => {
     const { tmp, site, config } = await project();
