@@ -7,8 +7,12 @@
  * (`/a.html` and `/a/index.html` both mean `/a/`), as static hosts resolve it.
  */
 
-/** A scheme (`https:`, `mailto:`) or a protocol-relative `//host`. */
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:|^\/\//;
+/**
+ * A scheme (`https:`, `mailto:`) or a protocol-relative `//host`, as a browser reads the href: it
+ * drops leading spaces and control characters and takes a backslash for a slash, so `/\host` and
+ * ` //host` leave the site too.
+ */
+const SCHEME = /^[\u0000-\u0020]*(?:[a-zA-Z][a-zA-Z0-9+.-]*:|[/\\]{2})/;
 
 /** True for links that leave the site (or at least its path space): anything with a scheme or `//`. */
 export function isExternal(href: string): boolean {

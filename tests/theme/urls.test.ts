@@ -4,6 +4,8 @@ import { fileCandidates, isExternal, isUnderBase, matchRoute, resolveSitePath, r
 describe('the site URL rules (one module for generator, servers and browser)', () => {
   it('tells links that leave the site from site paths', () => {
     for (const href of ['https://example.com/', 'http://x', 'mailto:a@example.com', '//cdn.example.com/x.js', 'javascript:alert(1)']) expect(isExternal(href), href).toBe(true);
+    // As a browser reads them: a backslash is a slash, leading spaces and control characters are dropped.
+    for (const href of ['/\\evil.example/x', '\\\\evil.example', '\\/evil.example', ' //evil.example', '\u0001//evil.example', ' javascript:alert(1)']) expect(isExternal(href), JSON.stringify(href)).toBe(true);
     for (const href of ['/suite/a/', 'a/b.md', '#top', '../x', '?q=1', '']) expect(isExternal(href), href).toBe(false);
   });
 
