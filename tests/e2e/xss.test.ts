@@ -148,4 +148,43 @@ describe('XSS corpus in Chromium, without the CSP', () => {
     expect(dialogs).toEqual([]);
     await page.close();
   });
+
+  it("a hostile title stays text in the reader's recent searches: chosen, then the dialog opened again on another page", async () => {
+    const { page, dialogs } = await openUnprotected();
+    await load(page, `${site.origin}/docs/`);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.keyboard.type('Evilsearch');
+    await page.waitForSelector('.DocSearch-Hit');
+    // Choosing the hit saves it (without its highlight values) and opens its page.
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/docs\/xss\/evil-title\//);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal .DocSearch-Hit');
+    await page.waitForTimeout(200);
+    expect(await page.locator('.DocSearch-Modal img').count()).toBe(0);
+    expect(await page.locator('.DocSearch-Modal').innerText()).toContain('Evilsearch <img src=x onerror=window.__xss=1> title');
+    expect(await ranPayload(page)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+
+  it('recent searches stored raw before the fix are shown as text', async () => {
+    const { page, dialogs } = await openUnprotected();
+    await load(page, `${site.origin}/docs/`);
+    await page.evaluate(() => {
+      const stored = [{ objectID: '1', url: '/docs/guide/', url_without_anchor: '/docs/guide/', anchor: null, type: 'lvl1', content: null, hierarchy: { lvl0: 'Guide', lvl1: 'Stored <img src=x onerror=window.__xss=2> hit', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null } }];
+      for (const key of Object.keys(localStorage).filter((k) => k.startsWith('__DOCSEARCH_RECENT_SEARCHES__'))) localStorage.removeItem(key);
+      localStorage.setItem('__DOCSEARCH_RECENT_SEARCHES__local', JSON.stringify(stored));
+    });
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('.DocSearch-Modal .DocSearch-Hit');
+    await page.waitForTimeout(200);
+    expect(await page.locator('.DocSearch-Modal img').count()).toBe(0);
+    expect(await page.locator('.DocSearch-Modal').innerText()).toContain('Stored <img src=x onerror=window.__xss=2> hit');
+    expect(await ranPayload(page)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
 });

@@ -10,6 +10,7 @@ import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import { createSiteSearchClient, rewriteHitUrl, type LiteSearchClient } from './client.ts';
 import { highlighted } from './highlight.tsx';
+import { repairStoredSearches, withEscapedText } from './hit-text.ts';
 import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
 import { trapFocus } from '../components/focus-trap.ts';
@@ -27,7 +28,8 @@ export interface SearchModal {
  */
 function CodeHit({ hit }: { hit: SearchHit }) {
   const h = hit.hierarchy;
-  const heading = h.lvl6 ?? h.lvl5 ?? h.lvl4 ?? h.lvl3 ?? h.lvl2 ?? h.lvl1 ?? '';
+  // Escaped text (hit-text.ts), read back as text.
+  const heading = highlighted(h.lvl6 ?? h.lvl5 ?? h.lvl4 ?? h.lvl3 ?? h.lvl2 ?? h.lvl1 ?? '');
   return (
     <div className="DocSearch-Hit-Container">
       <div className="DocSearch-Hit-icon">
@@ -97,7 +99,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
       maxResultsPerGroup={SEARCH.resultsPerGroup}
       searchParameters={{ hitsPerPage: SEARCH.hitsPerPage, facetFilters: settings.facetFilters }}
       transformSearchClient={() => client as never}
-      transformItems={(items) => items.map((item) => rewriteHitUrl(item, settings))}
+      transformItems={(items) => items.map((item) => withEscapedText(rewriteHitUrl(item, settings)))}
       navigator={{
         navigate: ({ itemUrl }) => navigate(itemUrl),
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
@@ -130,6 +132,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     const typed = given.value.trim() === '' ? { value: '', caret: 0 } : given;
     opener = from ?? document.activeElement;
     failure.reset();
+    repairStoredSearches(site.indexName);
     root = createRoot(container);
     const mounting = root;
     // Rendered and focused within this task, so that a keystroke queued meanwhile lands in DocSearch's input.
