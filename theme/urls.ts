@@ -62,3 +62,17 @@ export function fileCandidates(relPath: string): string[] {
   const page = `${routeOfPath(`/${relPath}`).slice(1)}index.html`;
   return relPath === '' || relPath.endsWith('/') || relPath === page ? [page] : [relPath, page];
 }
+
+/**
+ * The element id a URL fragment names (`#setup%20steps` → `setup steps`), as the browser finds it;
+ * a fragment that is not valid percent-encoding (`#%E0%A4%A`) names the id as written, where
+ * decodeURIComponent would throw and stop the page's script.
+ */
+export function idOfHash(hash: string): string {
+  const raw = hash.replace(/^#/, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -177,6 +177,26 @@ describe('tabs', () => {
     await page.close();
   });
 
+  it('a fragment that is not valid percent-encoding leaves the page working, on load and after client navigation', async () => {
+    const { page, problems } = await openPage(site);
+    await ready(page, 'guide/third/#%E0%A4%A');
+    expect(await page.locator('main article h1').isVisible()).toBe(true);
+    // Client navigation to the same kind of link, then a tab still switches.
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = `${location.pathname.replace(/third\/$/, 'first/')}#%E0%A4%A`;
+      link.textContent = 'odd fragment';
+      link.id = 'odd-fragment';
+      document.querySelector('main article')?.append(link);
+    });
+    await page.click('#odd-fragment');
+    await page.waitForURL(/guide\/first\/#%E0%A4%A$/);
+    await page.waitForFunction(() => document.querySelector('main article h1')?.textContent?.length);
+    expect(await page.locator('main article h1').isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('show every panel under its label when JavaScript is off', async () => {
     const { page } = await openPage(site, { javaScriptEnabled: false });
     await page.goto(`${site.origin}${site.base}guide/third/`);

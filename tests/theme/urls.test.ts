@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fileCandidates, isExternal, isUnderBase, matchRoute, resolveSitePath, routeOfPath, withBase, withoutBase } from '../../theme/urls.ts';
+import { fileCandidates, idOfHash, isExternal, isUnderBase, matchRoute, resolveSitePath, routeOfPath, withBase, withoutBase } from '../../theme/urls.ts';
 
 describe('the site URL rules (one module for generator, servers and browser)', () => {
   it('tells links that leave the site from site paths', () => {
@@ -7,6 +7,13 @@ describe('the site URL rules (one module for generator, servers and browser)', (
     // As a browser reads them: a backslash is a slash, leading spaces and control characters are dropped.
     for (const href of ['/\\evil.example/x', '\\\\evil.example', '\\/evil.example', ' //evil.example', '\u0001//evil.example', ' javascript:alert(1)']) expect(isExternal(href), JSON.stringify(href)).toBe(true);
     for (const href of ['/suite/a/', 'a/b.md', '#top', '../x', '?q=1', '']) expect(isExternal(href), href).toBe(false);
+  });
+
+  it('reads the id a fragment names, and one that is not valid percent-encoding as written', () => {
+    expect(idOfHash('#setup%20steps')).toBe('setup steps');
+    expect(idOfHash('plain')).toBe('plain');
+    expect(idOfHash('#%E0%A4%A')).toBe('%E0%A4%A');
+    expect(idOfHash('')).toBe('');
   });
 
   it('joins the base path and a route', () => {

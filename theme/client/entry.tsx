@@ -15,7 +15,7 @@ import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
 import { forgetRoutes, isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
 import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
-import { routeOfPath, withBase } from '../urls.ts';
+import { idOfHash, routeOfPath, withBase } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
@@ -42,7 +42,7 @@ let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> 
 
 /** Scrolls to the saved position (back/forward), the hash target or the top; returns the hash target. */
 function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLElement | null {
-  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  const id = idOfHash(hash);
   const target = id ? document.getElementById(id) : null;
   if (savedY !== undefined) restoreScroll(savedY);
   else if (target) target.scrollIntoView();

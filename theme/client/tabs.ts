@@ -7,6 +7,7 @@
  */
 import { readStorage, writeStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../constants.ts';
+import { idOfHash } from '../urls.ts';
 
 export function installTabs(): void {
   document.addEventListener('click', (event) => {
@@ -81,7 +82,7 @@ function tabsOf(set: HTMLElement): HTMLElement[] {
 }
 
 function revealHashTarget(): void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+  const id = idOfHash(window.location.hash);
   const target = id ? document.getElementById(id) : null;
   let panel = target?.closest<HTMLElement>('.tabs__panel');
   if (!panel || panel.hasAttribute('data-active')) return;

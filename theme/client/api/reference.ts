@@ -11,7 +11,7 @@ import { rememberFilter, savedFilter } from './filter-memory.ts';
 export { rememberFilter, savedFilter };
 import { openTryIt, prefetchTryIt } from './try-it.ts';
 import { applyRememberedServer, SERVER_CHANGED } from './remembered-server.ts';
-import { routeOfPath, withBase } from '../../urls.ts';
+import { idOfHash, routeOfPath, withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
@@ -216,7 +216,7 @@ function fillCollapsedSchemas(details: HTMLDetailsElement): void {
  * that hides it, and follows Swagger UI's `#/tag/operation` links and anchors on another page.
  */
 function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean, mayClearFilter = true): void {
-  const id = decodeHash(window.location.hash);
+  const id = idOfHash(window.location.hash);
   if (!id) return;
   const target = document.getElementById(id) ?? swaggerDeepLinkTarget(root, id);
   if (!target) {
@@ -237,13 +237,6 @@ function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boo
   }
 }
 
-function decodeHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash.replace(/^#/, ''));
-  } catch {
-    return hash.replace(/^#/, '');
-  }
-}
 
 /** Swagger UI's deep links: `/{tag}/{operation key}` or `/{tag}` (see src/openapi/anchors.ts). */
 function swaggerDeepLinkTarget(root: HTMLElement, id: string): HTMLElement | null {
