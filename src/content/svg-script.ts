@@ -9,7 +9,8 @@
  * What counts, on any element, whatever its namespace prefix or case: `<script>`; `<iframe>`,
  * `<embed>`, `<object>` (which load documents of their own); event-handler attributes (`on…`); and
  * attribute values that are `javascript:`, `vbscript:` or `data:text/html` URLs, also in an
- * animation's `values` or `to`, which can set a link's target.
+ * animation's `values` or `to`, which can set a link's target; and what the parser would not
+ * expand (UNEXPANDED below).
  */
 import { Parser } from 'htmlparser2';
 import path from 'node:path';
@@ -31,8 +32,24 @@ const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'embed', 'object']);
 // Browsers drop tabs and line breaks inside a URL's scheme ("java\nscript:" runs).
 const SCRIPT_URL = /(?:javascript|vbscript):|data:text\/html/i;
 
+/**
+ * What the parser below does not expand or apply but a browser does: an entity declared in the
+ * document's own DOCTYPE (`<!ENTITY s "<script>…">` then `&s;` puts a script in the drawing) and
+ * a style sheet processing instruction (`<?xml-stylesheet type="text/xsl"?>` can write any element).
+ * A drawing needs neither; a DOCTYPE without a bracketed part (Illustrator's `PUBLIC` one) passes.
+ */
+const UNEXPANDED = [
+  { pattern: /<!ENTITY/i, what: 'an entity declaration (<!ENTITY>)' },
+  { pattern: /<!DOCTYPE[^>[]*\[/i, what: 'a DOCTYPE with declarations of its own' },
+  { pattern: /<\?xml-stylesheet/i, what: 'a style sheet instruction (<?xml-stylesheet?>)' },
+];
+
 /** The first piece of active content in the SVG's text, or undefined when it has none. */
 export function findActiveSvgContent(text: string): ActiveSvgContent | undefined {
+  const unexpanded = UNEXPANDED.map(({ pattern, what }) => ({ what, index: text.search(pattern) }))
+    .filter(({ index }) => index >= 0)
+    .sort((a, b) => a.index - b.index)[0];
+  if (unexpanded) return { what: unexpanded.what, ...lineColumnAt(text, unexpanded.index) };
   let found: { what: string; index: number } | undefined;
   const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
   const parser = new Parser(
@@ -75,7 +92,7 @@ export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonl
         }
         return new DocsgenError(`this SVG image contains ${found.what}: a reader who opens the image by itself would run it on the site's origin`, {
           position: { file: path.join(content.contentDir, rel), line: found.line, column: found.column },
-          hint: 'remove the script, event handler or script URL (a drawing needs none); for an interactive diagram, embed a page instead',
+          hint: 'remove the script, event handler, script URL, entity declarations or style sheet instruction (a drawing needs none); for an interactive diagram, embed a page instead',
         });
       }),
   );

@@ -19,8 +19,22 @@ describe('script in an SVG image', () => {
     ['an animation that sets a javascript: link', svg('<a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a>'), 'a script URL in the values attribute', 3, 34],
     ['an animation that writes an event handler', svg('<set attributeName="onmouseover" to="alert(1)"/>'), 'an animation of onmouseover', 3, 6],
     ['a data:text/html link', svg('<a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"><text>x</text></a>'), 'a script URL in the href attribute', 3, 4],
+    [
+      'a script behind an entity the document declares',
+      `<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY s "<script xmlns='http://www.w3.org/2000/svg'>alert(1)</script>">]>\n<svg xmlns="http://www.w3.org/2000/svg">&s;</svg>`,
+      'a DOCTYPE with declarations of its own',
+      2,
+      1,
+    ],
+    ['an entity declaration outside a DOCTYPE', `<svg xmlns="http://www.w3.org/2000/svg">\n  <!ENTITY s "x"></svg>`, 'an entity declaration (<!ENTITY>)', 2, 3],
+    ['an XSLT style sheet, which can write a script', `<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="/docs/t.xsl"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>`, 'a style sheet instruction (<?xml-stylesheet?>)', 2, 1],
   ])('finds %s, with its line and column', (_name, text, what, line, column) => {
     expect(findActiveSvgContent(text)).toEqual({ what, line, column });
+  });
+
+  it("passes a drawing with the DOCTYPE editors write (Illustrator's PUBLIC one, no declarations of its own)", () => {
+    const illustrator = `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="4" height="4"/></svg>`;
+    expect(findActiveSvgContent(illustrator)).toBeUndefined();
   });
 
   it('reads UTF-16 files as the browser does, so they cannot hide a script', () => {
