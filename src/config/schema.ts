@@ -4,7 +4,7 @@
  * the same, so maintainers feel at home. Every URL is http(s), mailto or a path inside the site.
  */
 import { z } from 'zod';
-import { imageSource, linkTarget, nonEmpty, regexSource, routeSegment, severity, webUrl } from '../schema/fields.ts';
+import { cssColor, imageSource, linkTarget, nonEmpty, pathReplacement, regexSource, routeSegment, severity, webUrl } from '../schema/fields.ts';
 
 export type { Severity } from '../schema/fields.ts';
 
@@ -63,8 +63,8 @@ const colorMode = z.strictObject({
 const announcementBar = z.strictObject({
   id: nonEmpty,
   content: nonEmpty,
-  backgroundColor: z.string().default('#20232a'),
-  textColor: z.string().default('#ffffff'),
+  backgroundColor: cssColor.default('#20232a'),
+  textColor: cssColor.default('#ffffff'),
   isCloseable: z.boolean().default(true),
 });
 
@@ -94,7 +94,7 @@ const search = z.strictObject({
   hosts: z.array(z.strictObject({ url: nonEmpty, protocol: z.enum(['http', 'https']).optional() })).optional(),
   searchPagePath: routeSegment.default('search'),
   externalUrlRegex: nonEmpty.pipe(regexSource).optional(),
-  replaceSearchResultPathname: z.strictObject({ from: regexSource, to: z.string() }).optional(),
+  replaceSearchResultPathname: z.strictObject({ from: regexSource, to: pathReplacement }).optional(),
   contextualSearch: z.boolean().default(true),
   /** Where "Let us know." of a search without results points; `{query}` is replaced. */
   missingResultsUrl: webUrl.optional(),

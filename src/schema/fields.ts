@@ -51,5 +51,23 @@ export const regexSource = z.string().superRefine((value, context) => {
   }
 });
 
+/**
+ * What replaces the matched part of a search hit's path: text of a path (`/docs/`, `v2`, `$1`),
+ * never a scheme or `//host`, which would turn every result into a link off the site (or a
+ * `javascript:` one).
+ */
+export const pathReplacement = z.string().refine((value) => value === '' || isSitePath(value), {
+  error: (issue) => `must be part of a path inside the site (like /docs/)${schemeNote(issue.input)}`,
+});
+
+/**
+ * A CSS colour as config.yaml may give one (`#0b3d91`, `rgb(11 61 145 / 0.9)`, `navy`,
+ * `var(--brand)`): it is written into a style attribute, where `red; position: fixed; …` would add
+ * declarations of its own.
+ */
+export const cssColor = z.string().regex(/^(?:#[0-9a-f]{3,8}|[a-z]+|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([\d\s.,%/+-]+\)|var\(--[\w-]+\))$/i, {
+  error: 'must be a CSS colour: #rrggbb, rgb(…), hsl(…), a colour name or var(--name)',
+});
+
 export const severity = z.enum(['ignore', 'warn', 'error']);
 export type Severity = z.infer<typeof severity>;

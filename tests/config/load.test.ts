@@ -68,6 +68,10 @@ describe('config validation', () => {
       ['footer:\n  links:\n    - title: C\n      items:\n        - { label: X, href: "data:text/html,<script>alert(1)</script>" }\n', 'footer.links[0].items[0].href', 8, '"data:" URLs are not allowed'],
       ['navbar:\n  logo: { alt: L, src: "vbscript:x" }\n', 'navbar.logo.src', 5, '"vbscript:" URLs are not allowed'],
       ['search:\n  missingResultsUrl: "ftp://x.example/{query}"\n', 'search.missingResultsUrl', 5, 'must be an http(s) URL'],
+      ['search:\n  replaceSearchResultPathname: { from: "^.*$", to: "javascript:alert(1)//" }\n', 'search.replaceSearchResultPathname.to', 5, '"javascript:" URLs are not allowed'],
+      ['search:\n  replaceSearchResultPathname: { from: "^/", to: "//evil.example/" }\n', 'search.replaceSearchResultPathname.to', 5, 'part of a path inside the site'],
+      ['announcementBar:\n  id: a\n  content: Hi\n  backgroundColor: "#123456;background-image:url(https://x.example/t.png);position:fixed"\n', 'announcementBar.backgroundColor', 7, 'must be a CSS colour'],
+      ['announcementBar:\n  id: a\n  content: Hi\n  textColor: "red} body{display:none"\n', 'announcementBar.textColor', 7, 'must be a CSS colour'],
     ] as const;
     for (const [yaml, key, line, words] of bad) {
       const error = errorsOf(base + yaml).errors[0];
@@ -77,6 +81,9 @@ describe('config validation', () => {
     }
     const good = 'navbar:\n  items:\n    - { label: A, href: "https://example.com/" }\n    - { label: B, to: /faq/ }\n    - { label: C, href: "mailto:docs@example.com" }\n    - { label: D, to: rhubapi }\n';
     expect(parseConfig(base + good, '/site/config.yaml').config.navbar.items).toHaveLength(4);
+    const colours = ['"#0b3d91"', '"#fff"', 'navy', '"rgb(11 61 145 / 0.9)"', '"hsl(220, 86%, 30%)"', '"var(--brand)"'];
+    for (const colour of colours) expect(parseConfig(`${base}announcementBar:\n  id: a\n  content: Hi\n  backgroundColor: ${colour}\n`, '/site/config.yaml').config.announcementBar, colour).toBeDefined();
+    expect(parseConfig(`${base}search:\n  replaceSearchResultPathname: { from: "^/old/", to: /new/ }\n`, '/site/config.yaml').config.search.replaceSearchResultPathname?.to).toBe('/new/');
   });
 
   it('explains url and baseUrl mistakes in words, not as a regular expression', () => {

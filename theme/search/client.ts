@@ -4,6 +4,7 @@
  * service's `search({ requests })` shape, so DocSearch cannot tell them apart. On the embedded index
  * a result counts pages (`nbHits`), and each page brings its best records as hits.
  */
+import { isExternal } from '../urls.ts';
 import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import type { SearchHit } from './types.ts';
@@ -211,7 +212,9 @@ export function rewriteHitUrl<T extends { url: string }>(hit: T, settings: Searc
       // Results of this site open in place, whatever host the index recorded.
       url = parsed.pathname + parsed.search + parsed.hash;
       const replace = settings.replaceSearchResultPathname;
-      if (replace) url = url.replace(new RegExp(replace.from), replace.to);
+      const replaced = replace ? url.replace(new RegExp(replace.from), replace.to) : url;
+      // A rewrite must leave a path of this site (config.yaml is checked; an older build's settings may not be).
+      if (replaced.startsWith('/') && !isExternal(replaced)) url = replaced;
     }
   } catch {
     // keep the URL as it was
