@@ -4,7 +4,7 @@
  * a folder, and over an existing file only when it is empty or an earlier export. They are written
  * beside the file and renamed over it, so a failed write leaves the earlier file whole.
  */
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DocsgenError, UsageError } from '../errors.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
@@ -21,6 +21,12 @@ export async function exportTarget(output: string, configFile: string): Promise<
   for (const source of [...project.sources, { path: project.cacheDir, label: 'cache folder (.docsgen/cache)' }]) {
     if (target === source.path) throw new UsageError(`this is the project's ${source.label}; the search records would replace it`, { position, hint: HINT });
     if (isInside(target, source.path)) throw new UsageError(`this is inside the project's ${source.label}, which docsgen reads`, { position, hint: HINT });
+  }
+  // A link can come with the project (committed as search-records.json): followed out of it, the
+  // export would replace a file elsewhere that merely looks like an earlier one (an empty file).
+  const root = await realPathOf(path.dirname(path.resolve(configFile)));
+  if ((await lstat(output).catch(() => undefined))?.isSymbolicLink() && target !== root && !isInside(target, root)) {
+    throw new UsageError(`this is a link to ${target}, outside the project; docsgen does not write through it`, { position, hint: 'remove the link, or give the real path with --output' });
   }
   const info = await stat(target).catch(() => undefined);
   if (info?.isDirectory()) throw new UsageError('this is a folder', { position, hint: `name a file, such as ${path.join(output, 'search-records.json')}` });

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, runCli } from '../helpers.ts';
 import type { SearchRecord } from '../../theme/search/types.ts';
@@ -44,6 +45,19 @@ describe('docsgen search export', () => {
       expect(result.stderr).toMatch(message);
       expect(result.stderr).toMatch(/hint: choose a file outside content\/, theme\/ and openapi\//);
       expect(await readFile(file, 'utf8').catch(() => undefined)).toBe(before);
+    });
+
+    it('does not write through a link that leads out of the project (one committed as search-records.json)', async () => {
+      const dir = await copyFixture('basic');
+      const outside = await mkdtemp(path.join(os.tmpdir(), 'docsgen-outside-'));
+      const victim = path.join(outside, 'empty-file');
+      await writeFile(victim, '');
+      await symlink(victim, path.join(dir, 'search-records.json'));
+      const result = await exportTo(dir, path.join(dir, 'search-records.json'));
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`search-records.json: error: this is a link to ${await realpath(victim)}, outside the project; docsgen does not write through it`);
+      expect(await readFile(victim, 'utf8')).toBe('');
+      await rm(outside, { recursive: true, force: true });
     });
 
     it('refuses a file of the user\'s that is not an export, and a folder, changing neither', async () => {
