@@ -129,6 +129,8 @@ export interface ApiOperation {
   path: string;
   summary: string;
   deprecated: boolean;
+  /** More words the API filter matches it by: tags, description, parameter and property names (src/openapi/filter-words.ts). */
+  filterWords?: string;
 }
 
 /** An operation listed under another of its tags: it is shown under its first, on the page `home`. */

@@ -19,6 +19,7 @@ import { securitySchemeViews } from './security-schemes.ts';
 import { serverViews } from './servers.ts';
 import { oauthTokenUrls } from './oauth.ts';
 import { linkTargets } from './response-links.ts';
+import { operationFilterWords } from './filter-words.ts';
 
 export const SPLIT_THRESHOLD = 150;
 
@@ -117,8 +118,8 @@ function tagLinks(spec: LoadedApiSpec, options: ReferenceOptions, tags: TagEntry
         name: tag.name,
         anchor: tag.anchor,
         route: routeOfTag.get(tag) ?? `/${spec.route}/`,
-        operations: listed ? tag.operations.map(navOperation) : null,
-        ...(listed && tag.also.length > 0 ? { also: tag.also.map((op) => ({ ...navOperation(op), home: homeOf(op) })) } : {}),
+        operations: listed ? tag.operations.map((op) => navOperation(spec.document, op)) : null,
+        ...(listed && tag.also.length > 0 ? { also: tag.also.map((op) => ({ ...navOperation(spec.document, op), home: homeOf(op) })) } : {}),
       };
     });
   const also = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
@@ -177,7 +178,7 @@ function tagView(ctx: OperationContext, tag: TagEntry, alsoLink: (op: OperationE
     descriptionHtml: ctx.description(tag.description),
     ...externalDocsField(tag.externalDocs),
     operations: tag.operations.map((op) => operationView(ctx, op)),
-    also: tag.also.map((op) => ({ ...navOperation(op), href: alsoLink(op) })),
+    also: tag.also.map((op) => ({ ...navOperation(ctx.document, op), href: alsoLink(op) })),
   };
 }
 
@@ -186,7 +187,8 @@ function withWebhooks(webhooks: ApiEventView[]): { webhooks?: ApiEventView[] } {
 }
 
 /** An operation as the column lists it. */
-function navOperation(op: OperationEntry): ApiOperation {
+function navOperation(document: Record<string, unknown>, op: OperationEntry): ApiOperation {
+  const filterWords = operationFilterWords(document, op);
   return {
     anchor: op.anchor,
     ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}),
@@ -194,6 +196,7 @@ function navOperation(op: OperationEntry): ApiOperation {
     path: op.path,
     summary: typeof op.operation.summary === 'string' ? op.operation.summary : '',
     deprecated: op.operation.deprecated === true,
+    ...(filterWords ? { filterWords } : {}),
   };
 }
 

@@ -266,6 +266,25 @@ describe('the operations column', () => {
     await page.close();
   });
 
+  it('matches an operation by the words of its description and the names of its parameters and body properties, in the column and on the page alike', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const shownOperations = () => page.locator('section.api-op:visible').evaluateAll((ops) => ops.map((op) => op.id));
+    const listedOperations = () => page.locator('.api-nav a[href^="#operation/"]:visible').evaluateAll((links) => links.map((a) => a.getAttribute('href')?.slice(1)));
+    // A property of the engines' response body, in no path, summary or operationId.
+    await page.locator('#api-filter-input').fill('minimumFreeSpace');
+    const byProperty = await shownOperations();
+    expect(byProperty).toEqual(expect.arrayContaining(['operation/listEngines', 'operation/getEngine']));
+    expect(await listedOperations()).toEqual(byProperty);
+    // A word of a description only, with another word narrowing it down.
+    await page.locator('#api-filter-input').fill('knows engines');
+    expect(await shownOperations()).toContain('operation/listEngines');
+    expect(await listedOperations()).toEqual(await shownOperations());
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('jumps to an operation at once after Swagger UI has loaded, and leaves the page where the reader then scrolls', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     await openRoute(site, page, API);
@@ -478,15 +497,15 @@ describe("the reader's place on the API page", () => {
 
     // Filtered, an operation clicked in the column, the box emptied, then Back at once: the filtered entry.
     await box.fill('graph');
-    await expectFilter('graph', 6);
+    await expectFilter('graph', 9);
     await page.locator('.api-nav a', { hasText: 'Get a graph' }).first().click();
     await page.waitForURL(/#operation\/getGraph$/);
-    await expectFilter('graph', 6);
+    await expectFilter('graph', 9);
     await box.fill('');
     await expectFilter('', all);
     await page.goBack();
     await page.waitForURL(`${site.origin}${site.base}${API}`);
-    await expectFilter('graph', 6);
+    await expectFilter('graph', 9);
     expect(await page.evaluate(() => (history.state as { apiFilter?: string } | null)?.apiFilter)).toBe('graph');
     await page.goForward();
     await page.waitForURL(/#operation\/getGraph$/);
@@ -659,8 +678,8 @@ describe('deep links', () => {
     await page.waitForSelector('html[data-api-ready]');
     await page.locator('#api-filter-input').fill('playout item');
     await page.waitForFunction(() => (document.getElementById('operation/listEngines')?.closest('[hidden]') ?? null) !== null);
-    expect(await page.locator('.api-nav__op').count()).toBe(6);
-    expect(await page.locator('section.api-op:visible').count()).toBe(6);
+    expect(await page.locator('.api-nav__op').count()).toBe(7);
+    expect(await page.locator('section.api-op:visible').count()).toBe(7);
     await page.evaluate(() => (window.location.hash = '#operation/listEngines'));
     await waitInView(page, 'operation/listEngines');
     expect(await page.locator('#api-filter-input').inputValue()).toBe('');
