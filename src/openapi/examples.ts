@@ -85,8 +85,12 @@ function sampleOf(document: unknown, node: unknown, mode: Mode, seen: readonly s
   if (type === undefined) return schema.nullable === true ? madeUp(null) : undefined;
   if (type === 'object') return objectSample(document, schema, mode, next, alsoRequired);
   if (type === 'array') {
+    // The smallest request sends as few items as the schema allows (none, unless minItems says
+    // otherwise): one made up would be sent by a copied call.
+    const fewest = mode.requiredOnly ? Math.max(0, Number.isInteger(schema.minItems) ? (schema.minItems as number) : 0) : 1;
+    if (fewest === 0) return [];
     const item = next(schema.items);
-    return item === undefined ? [] : [item];
+    return item === undefined ? [] : Array.from({ length: Math.min(fewest, 100) }, () => item);
   }
   return type === 'null' ? null : madeUp(scalarSample(schema, type));
 }

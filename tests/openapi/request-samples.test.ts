@@ -110,6 +110,14 @@ describe('requestBodySample', () => {
     expect(sampleValue({}, schema, 'request')).toEqual({ id: 7, label: 'string', mode: 'fast', target: { host: 'hub.local', port: 1 } });
   });
 
+  it('sends a required array with as few items as the schema allows: none, or minItems made-up ones (marked)', () => {
+    const list = (extra: Record<string, unknown> = {}) => ({ type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' }, ...extra } } });
+    expect(requestBodySample({}, list())).toEqual({ value: { ids: [] }, madeUp: false });
+    expect(requestBodySample({}, list({ minItems: 2 }))).toEqual({ value: { ids: [1, 1] }, madeUp: true });
+    // The full example (the "Request example" block) still shows one item.
+    expect(sampleValue({}, list(), 'request')).toEqual({ ids: [1] });
+  });
+
   it('marks made-up values: a typed value, the first of several allowed values, a null for a value of any type', () => {
     expect(requestBodySample({}, { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } })).toEqual({ value: { n: 1 }, madeUp: true });
     expect(requestBodySample({}, { type: 'object', required: ['e'], properties: { e: { type: 'string', enum: ['a', 'b'] } } })).toEqual({ value: { e: 'a' }, madeUp: true });
