@@ -160,6 +160,9 @@ export interface ApiPageData {
   openapi: string;
   specUrl: string;
   specFileName: string;
+  /** The same spec as JSON, when the file is YAML (src/openapi/spec-json.ts). */
+  specJsonUrl?: string;
+  specJsonFileName?: string;
   /** URL templates of every server the spec names (Try it may call them: the page's CSP allows them). */
   servers: string[];
   /** The OAuth token and refresh URLs Try it fetches (allowed by the page's CSP too). */

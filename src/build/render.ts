@@ -23,6 +23,7 @@ import type { Project } from './project.ts';
 import type { OutputFile } from './output.ts';
 import type { ApiPage } from './api.ts';
 import { needsRedirectPage, redirectPageFiles } from '../openapi/oauth.ts';
+import { specJsonFileName, specJsonText } from '../openapi/spec-json.ts';
 import type { SearchIndex } from './search.ts';
 import { settleOutputPaths, type ClaimedPath, type OutputOwner } from './output-claims.ts';
 import type { Finding } from '../checks/findings.ts';
@@ -138,7 +139,7 @@ export function siteFiles(input: {
       const asset = content.assets.get(rel);
       return asset ? [{ rel: asset.outPath, contents: readForOutput(content.files, rel, onWarning), owner: docsgen }] : [];
     }),
-    ...input.apiPages.flatMap(({ spec }) => [{ rel: `${spec.route}/${spec.fileName}`, contents: spec.raw }, ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : [])]).map((file) => ({ ...file, owner: docsgen })),
+    ...input.apiPages.flatMap(({ spec }) => apiSpecFiles(spec)).map((file) => ({ ...file, owner: docsgen })),
     ...content.staticFiles.map((rel) => ({
       rel: rel.slice('_static/'.length),
       contents: readForOutput(content.files, rel, onWarning),
@@ -158,4 +159,14 @@ export function siteFiles(input: {
   }));
   const { kept, findings } = settleOutputPaths([...pages, ...files], project.loaded.file);
   return { files: files.filter((file) => kept.has(file)).map(({ rel, contents }) => ({ rel, contents })), findings };
+}
+
+/** An API's spec as written, as JSON too when it is YAML, and the OAuth redirect page Try it needs. */
+function apiSpecFiles(spec: ApiPage['spec']): OutputFile[] {
+  const json = specJsonFileName(spec.fileName);
+  return [
+    { rel: `${spec.route}/${spec.fileName}`, contents: spec.raw },
+    ...(json ? [{ rel: `${spec.route}/${json}`, contents: specJsonText(spec.document) }] : []),
+    ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : []),
+  ];
 }

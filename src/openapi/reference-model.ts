@@ -20,6 +20,7 @@ import { serverViews } from './servers.ts';
 import { oauthTokenUrls } from './oauth.ts';
 import { linkTargets } from './response-links.ts';
 import { operationFilterWords } from './filter-words.ts';
+import { specJsonFileName } from './spec-json.ts';
 
 export const SPLIT_THRESHOLD = 150;
 
@@ -126,6 +127,11 @@ function tagLinks(spec: LoadedApiSpec, options: ReferenceOptions, tags: TagEntry
   return { nav, also };
 }
 
+function specJsonLink(fileName: string, specUrl: string): { specJsonUrl?: string; specJsonFileName?: string } {
+  const json = specJsonFileName(fileName);
+  return json ? { specJsonUrl: specUrl.replace(/[^/]*$/, json), specJsonFileName: json } : {};
+}
+
 function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record<string, unknown>) {
   return {
     id: spec.id,
@@ -134,6 +140,7 @@ function pageBasics(spec: LoadedApiSpec, options: ReferenceOptions, info: Record
     openapi: String(spec.document.openapi ?? ''),
     specUrl: options.specUrl,
     specFileName: spec.fileName,
+    ...specJsonLink(spec.fileName, options.specUrl),
     servers: allServerUrls(spec.document),
     ...tokenUrls(spec.document, options.specLocation),
     rootRoute: `/${spec.route}/`,

@@ -10,6 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { openPage, openRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
+import { parse as parseYaml } from 'yaml';
 
 let site: E2eSite;
 const API = 'rhubapi/';
@@ -63,7 +64,10 @@ describe('reading the API reference', () => {
     expect(await engine.locator('.api-code__label').allTextContents()).toEqual(['Response 2XX (made from the schema)', 'Response 500']);
     expect(await engine.locator('pre').evaluateAll((pres) => pres.map((pre) => (pre as HTMLElement).offsetHeight > 0))).toEqual([true, true]);
     expect(await page.locator('[id="schema/Engine"]').textContent()).toContain('minimumFreeSpace');
-    expect(await page.locator('a.api-page__download').getAttribute('href')).toBe(`${site.base}${API}hub-rest-api-1.6.0.yaml`);
+    expect(await page.locator('a.api-page__download').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${site.base}${API}hub-rest-api-1.6.0.yaml`, `${site.base}${API}hub-rest-api-1.6.0.json`]);
+    // The JSON download is the YAML file's document.
+    const [yamlText, jsonText] = await page.evaluate(async (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).text())), [`${site.base}${API}hub-rest-api-1.6.0.yaml`, `${site.base}${API}hub-rest-api-1.6.0.json`]);
+    expect(JSON.parse(jsonText ?? '')).toEqual(parseYaml(yamlText ?? ''));
     expect(await page.locator('main').count()).toBe(1);
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.locator('h1').textContent()).toBe('Hub REST API');

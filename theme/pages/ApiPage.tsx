@@ -107,6 +107,14 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
             <a className="api-page__download" href={api.specUrl} download={api.specFileName}>
               Download the OpenAPI specification ({api.specFileName})
             </a>
+            {api.specJsonUrl && api.specJsonFileName ? (
+              <>
+                {' · '}
+                <a className="api-page__download" href={api.specJsonUrl} download={api.specJsonFileName}>
+                  as JSON ({api.specJsonFileName})
+                </a>
+              </>
+            ) : null}
           </p>
         </header>
         {failure ? <LazyError what="The controls of this page (filter, Try it, copy)" error={failure.error} onRetry={() => { setFailure(null); setAttempt(attempt + 1); }} /> : null}
