@@ -210,6 +210,8 @@ export interface SchemaView {
   circular?: string;
   /** Not expanded here (already shown in this operation, or too deep): its own section has it. */
   collapsed?: string;
+  /** A collapsed object's number of properties, for its heading. */
+  propertyCount?: number;
   /** A `$ref` that points nowhere (reported by the check as well). */
   unresolved?: string;
 }

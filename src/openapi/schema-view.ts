@@ -59,7 +59,8 @@ function referenceView(ctx: SchemaViewContext, node: Record<string, unknown>, sc
   const named = { name, anchor: ctx.anchorOfSchema(name) };
   if (ancestors.includes(name)) return { ...named, types: typesOf(value), constraints: [], circular: name };
   if (isComplex(ctx, value) && shouldCollapse(ctx, scope, name, value, ancestors)) {
-    return { ...named, types: typesOf(value), constraints: [], collapsed: name, ...descriptionOf(ctx, value), ...local };
+    const count = propertyCount(ctx.document, value);
+    return { ...named, types: typesOf(value), constraints: [], collapsed: name, ...(count > 0 ? { propertyCount: count } : {}), ...descriptionOf(ctx, value), ...local };
   }
   scope.expanded.add(name);
   return { ...schemaView(ctx, value, scope, [...ancestors, name], depth + 1), ...named, ...local };
@@ -191,4 +192,13 @@ export function typesOf(schema: Record<string, unknown>): string[] {
 function descriptionOf(ctx: SchemaViewContext, schema: Record<string, unknown>): { descriptionHtml?: string } {
   const html = ctx.description(schema.description);
   return html ? { descriptionHtml: html } : {};
+}
+
+/**
+ * How many properties a collapsed object shows once opened (its own and those of the parts an
+ * allOf merges in), so its heading can say so before the browser fills it, as an expanded one does.
+ */
+function propertyCount(document: Record<string, unknown>, schema: Record<string, unknown>): number {
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.map((part) => resolveRefs(document, part).value) : [])];
+  return new Set(parts.flatMap((part) => (isObject(part) && isObject(part.properties) ? Object.keys(part.properties) : []))).size;
 }

@@ -65,6 +65,8 @@ describe('reading the API reference', () => {
     expect(await engine.locator('pre').evaluateAll((pres) => pres.map((pre) => (pre as HTMLElement).offsetHeight > 0))).toEqual([true, true]);
     expect(await page.locator('[id="schema/Engine"]').textContent()).toContain('minimumFreeSpace');
     expect(await page.locator('a.api-page__download').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([`${site.base}${API}hub-rest-api-1.6.0.yaml`, `${site.base}${API}hub-rest-api-1.6.0.json`]);
+    // A schema shown collapsed (filled from Schemas when opened) says how many properties it holds.
+    expect(await page.locator('details.api-nested:has(> p.api-collapsed) > summary').allTextContents()).toContain('Each item: properties of Instance (16)');
     // The JSON download is the YAML file's document.
     const [yamlText, jsonText] = await page.evaluate(async (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).text())), [`${site.base}${API}hub-rest-api-1.6.0.yaml`, `${site.base}${API}hub-rest-api-1.6.0.json`]);
     expect(JSON.parse(jsonText ?? '')).toEqual(parseYaml(yamlText ?? ''));

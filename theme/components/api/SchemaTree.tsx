@@ -235,7 +235,7 @@ export function PropertyRow(props: { name: string; required: boolean; schema: Sc
 function Nested(props: { schema: SchemaView }) {
   const s = props.schema;
   const target = s.types.includes('array') && s.items && hasBody(s.items) ? s.items : s;
-  const count = target.properties?.length;
+  const count = target.properties?.length ?? target.propertyCount;
   const label = target.variants && !count ? `${VARIANT_WORDS[target.variants.kind]} ${target.variants.options.length} types` : `Properties${target.name ? ` of ${target.name}` : ''}${count ? ` (${count})` : ''}`;
   return (
     <details className="api-nested">
