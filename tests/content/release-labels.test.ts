@@ -1,0 +1,86 @@
+/**
+ * A value that the public facts sheet supports only for other releases is labelled with those
+ * releases where a page first gives it (content/faq/how-to-read-the-documentation.md, "Described the
+ * same way in neighbouring releases"). The content audit found pages that gave the rows below
+ * without their releases; this keeps them labelled. The label has to appear before the end of the
+ * paragraph (or table, or list) in which the page first states the value; a later "(the menu path
+ * of the same releases)" may then refer back to it.
+ */
+import { describe, it, expect } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../helpers.ts';
+
+const CONTENT = path.join(ROOT, 'content');
+const pages = readdirSync(CONTENT, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => ({
+    rel: f.split(path.sep).join('/'),
+    // Bold markers split menu paths ("**Engines** > **Hosts**"); line breaks split phrases.
+    text: readFileSync(path.join(CONTENT, f), 'utf8').replace(/\*\*/g, ''),
+  }));
+
+const ROWS: { row: string; what: string; value: RegExp; label: RegExp }[] = [
+  {
+    row: 'E3',
+    what: 'the Engines > Hosts (> Cache) menu path',
+    value: /Engines\s*>\s*Hosts/,
+    label: /5\.3 SP2\s+and\s+5\.5/,
+  },
+  {
+    row: 'E3',
+    what: 'the cache clean-up and "Cannot Free Enough Space"',
+    value: /Cannot\s+Free\s+Enough\s+Space|least\s+popular/,
+    label: /5\.3 SP2\s+and\s+5\.5/,
+  },
+  {
+    row: 'E2',
+    what: 'the cache fill: copied on the first launch, updated on later launches',
+    value: /first\s+(?:launch|time)[^.|]*\bcop(?:y|ies)\b|\bupdates?\s+(?:the|that|its|those)\s+cop(?:y|ies)\b/i,
+    label: /5\.3 SP2\s+and\s+5\.5/,
+  },
+  {
+    row: 'I3',
+    what: 'the admin as the first, default user created during installation',
+    value: /first\s+and\s+default\s+user|built-in\s+first\s+user/i,
+    label: /5\.3\s+and\s+hub\s+1\.2/,
+  },
+  {
+    row: 'U5',
+    what: 'the parts of a user record',
+    value: /personal\s+details|status\s+and\s+IP\s+address|user\s+record\s+shows\s+the\s+groups/i,
+    label: /hub\s+1\.3/,
+  },
+];
+
+/**
+ * Index just past the block (paragraph, list or table: up to a blank line) holding `at`. A value
+ * first named in a heading may be labelled in the block that follows the heading.
+ */
+function blockEnd(text: string, at: number): number {
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  const blank = /\n[ \t]*\n/g;
+  blank.lastIndex = at;
+  const next = blank.exec(text);
+  if (!next) return text.length;
+  if (!text.startsWith('#', lineStart)) return next.index;
+  return blockEnd(text, next.index + next[0].length);
+}
+
+describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5)', () => {
+  for (const { row, what, value, label } of ROWS) {
+    it(`${row}: ${what}`, () => {
+      const unlabelled = pages.flatMap(({ rel, text }) => {
+        const first = value.exec(text);
+        if (!first) return [];
+        const end = blockEnd(text, first.index);
+        const labelled = label.exec(text);
+        if (labelled && labelled.index < end) return [];
+        const line = text.slice(0, first.index).split('\n').length;
+        return [`${rel}:${line}: ${first[0]}`];
+      });
+      expect(unlabelled).toEqual([]);
+    });
+  }
+});
