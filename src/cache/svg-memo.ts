@@ -3,7 +3,7 @@
  * one file of the project cache (`clean-svgs.txt`, one hash a line). Every build parsed every SVG
  * again: about 30 ms for the real site's 21 diagrams, on every build after an edit to a page.
  *
- * Keyed by docsgen's version and the SVG's text exactly as the check reads it, so a hit is what
+ * Keyed by docsgen's version, the check's rules (SVG_CHECK_VERSION) and the SVG's text exactly as the check reads it, so a hit is what
  * the check would find. Only clean files are kept: a file with script is refused afresh by every
  * build. Each save keeps only the hashes of that build, so the file does not grow with old images.
  */
@@ -12,6 +12,7 @@ import { DOCSGEN_VERSION } from '../paths.ts';
 import { hashText } from './fingerprint.ts';
 import { readCachedText, replaceCachedText } from './json-cache.ts';
 import { buildMemo } from './build-memo.ts';
+import { SVG_CHECK_VERSION } from '../content/svg-script.ts';
 
 export interface CleanSvgMemo {
   /** Whether an earlier build found this text free of script. */
@@ -25,8 +26,8 @@ const FILE = 'clean-svgs.txt';
 
 /** The memo's key for an SVG's text (exported for the tests, which plant entries). */
 export function cleanSvgKey(text: string): string {
-  // The check's own version too: a text found clean by an older rule is checked again (2: entity declarations and style sheets).
-  return hashText(DOCSGEN_VERSION, 'clean svg 2', text);
+  // The check's own version too: a text found clean by an older rule is checked again.
+  return hashText(DOCSGEN_VERSION, `clean svg ${SVG_CHECK_VERSION}`, text);
 }
 
 export async function loadCleanSvgMemo(cacheRoot: string): Promise<CleanSvgMemo> {

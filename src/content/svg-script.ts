@@ -28,21 +28,36 @@ export interface ActiveSvgContent {
   column: number;
 }
 
+/**
+ * The version of the rules below, part of the key of the memo of clean SVGs (cache/svg-memo.ts):
+ * raised with every rule added, so a file an earlier rule found clean is checked again
+ * (2: entity declarations, DOCTYPE declarations and style sheets; 3: attribute and element
+ * declarations, a DOCTYPE's declarations after a quoted `>`).
+ */
+export const SVG_CHECK_VERSION = 3;
+
 const ACTIVE_ELEMENTS = new Set(['script', 'iframe', 'embed', 'object']);
 // Browsers drop tabs and line breaks inside a URL's scheme ("java\nscript:" runs).
 const SCRIPT_URL = /(?:javascript|vbscript):|data:text\/html/i;
 
 /**
- * What the parser below does not expand or apply but a browser does: an entity declared in the
- * document's own DOCTYPE (`<!ENTITY s "<script>…">` then `&s;` puts a script in the drawing) and
- * a style sheet processing instruction (`<?xml-stylesheet type="text/xsl"?>` can write any element).
- * A drawing needs neither; a DOCTYPE without a bracketed part (Illustrator's `PUBLIC` one) passes.
+ * What the parser below does not expand or apply but a browser does. A document's own DTD: an
+ * entity it declares (`<!ENTITY s "<script>…">`, then `&s;` puts a script in the drawing) and an
+ * attribute default (`<!ATTLIST svg onload CDATA "…">` gives the root an event handler; Chromium
+ * applies both). Each declaration is refused wherever it is written, and so is any DOCTYPE with a
+ * bracketed part of its own, read past quoted literals (`SYSTEM "a>b" [`, which XML allows and
+ * Firefox and Safari read). A style sheet processing instruction (`<?xml-stylesheet
+ * type="text/xsl"?>`): an XSLT sheet can write any element. A drawing needs none of these; a
+ * DOCTYPE that only names an external DTD (`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "…">`,
+ * as Illustrator writes it) passes, as browsers never load one.
  */
 const UNEXPANDED = [
   { pattern: /<!ENTITY/i, what: 'an entity declaration (<!ENTITY>)' },
-  { pattern: /<!DOCTYPE[^>[]*\[/i, what: 'a DOCTYPE with declarations of its own' },
+  { pattern: /<!(?:ATTLIST|ELEMENT|NOTATION)/i, what: 'a DTD declaration (<!ATTLIST>, <!ELEMENT> or <!NOTATION>)' },
+  { pattern: /<!DOCTYPE(?:[^>["']|"[^"]*"|'[^']*')*\[/i, what: 'a DOCTYPE with declarations of its own' },
   { pattern: /<\?xml-stylesheet/i, what: 'a style sheet instruction (<?xml-stylesheet?>)' },
 ];
+const UNEXPANDED_WHAT = new Set(UNEXPANDED.map(({ what }) => what));
 
 /** The first piece of active content in the SVG's text, or undefined when it has none. */
 export function findActiveSvgContent(text: string): ActiveSvgContent | undefined {
@@ -90,9 +105,16 @@ export async function scriptedSvgErrors(content: ContentFiles, relPaths: readonl
           clean?.markClean(text);
           return undefined;
         }
+        const position = { file: path.join(content.contentDir, rel), line: found.line, column: found.column };
+        if (UNEXPANDED_WHAT.has(found.what)) {
+          return new DocsgenError(`this SVG image contains ${found.what}, which can add a script this check does not see; a reader who opens the image by itself would run it on the site's origin`, {
+            position,
+            hint: 'remove it (a drawing needs none): keep the DOCTYPE, if any, without its [ … ] part; in Illustrator, save without "Preserve Illustrator Editing Capabilities"',
+          });
+        }
         return new DocsgenError(`this SVG image contains ${found.what}: a reader who opens the image by itself would run it on the site's origin`, {
-          position: { file: path.join(content.contentDir, rel), line: found.line, column: found.column },
-          hint: 'remove the script, event handler, script URL, entity declarations or style sheet instruction (a drawing needs none); for an interactive diagram, embed a page instead',
+          position,
+          hint: 'remove the script, event handler or script URL (a drawing needs none); for an interactive diagram, embed a page instead',
         });
       }),
   );

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { cleanSvgKey, loadCleanSvgMemo } from '../../src/cache/svg-memo.ts';
 import { scriptedSvgErrors, svgText } from '../../src/content/svg-script.ts';
 import { withoutCacheReads } from '../../src/cache/reads.ts';
+import { hashText } from '../../src/cache/fingerprint.ts';
+import { DOCSGEN_VERSION } from '../../src/paths.ts';
 
 const DRAWING = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>';
 const SCRIPTED = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
@@ -50,6 +52,18 @@ describe('clean SVG memo', () => {
     expect(await withoutCacheReads(() => check(contentDir, cacheRoot, ['img/a.svg']))).toEqual(['img/a.svg']);
     await writeFile(path.join(contentDir, 'img', 'a.svg'), `${SCRIPTED}\n`);
     expect(await check(contentDir, cacheRoot, ['img/a.svg'])).toEqual(['img/a.svg']);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('checks again an image an earlier rule found clean: entries of older check versions are not trusted', async () => {
+    // Keys as earlier docsgen builds wrote them: "clean svg" before entity declarations were
+    // refused, "clean svg 2" before attribute declarations and a DOCTYPE's quoted ">" were.
+    const entity = `<!DOCTYPE svg [<!ENTITY s "<script xmlns='http://www.w3.org/2000/svg'>alert(1)</script>">]><svg xmlns="http://www.w3.org/2000/svg">&s;</svg>`;
+    const attlist = `<!DOCTYPE svg SYSTEM "a>b" [<!ATTLIST svg onload CDATA "alert(1)">]><svg xmlns="http://www.w3.org/2000/svg"/>`;
+    const { root, contentDir, cacheRoot, memoFile } = await project({ 'img/ent.svg': entity, 'img/att.svg': attlist });
+    await mkdir(cacheRoot, { recursive: true });
+    await writeFile(memoFile, [hashText(DOCSGEN_VERSION, 'clean svg', entity), hashText(DOCSGEN_VERSION, 'clean svg', attlist), hashText(DOCSGEN_VERSION, 'clean svg 2', attlist)].join('\n'));
+    expect((await check(contentDir, cacheRoot, ['img/att.svg', 'img/ent.svg'])).sort()).toEqual(['img/att.svg', 'img/ent.svg']);
     await rm(root, { recursive: true, force: true });
   });
 });

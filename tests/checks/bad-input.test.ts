@@ -68,6 +68,24 @@ describe('bad input gives a clear message, the right exit code and an untouched 
     expect(unchanged).toBe(true);
   });
 
+  it('an SVG image whose DTD or style sheet can add a script (images and _static/): refused at its line and column', async () => {
+    const entity = `<!DOCTYPE svg [<!ENTITY s "<script xmlns='http://www.w3.org/2000/svg'>alert(document.domain)</script>">]><svg xmlns="http://www.w3.org/2000/svg">&s;</svg>`;
+    const { dir, result, unchanged } = await breakAndBuild(async (d) => {
+      await writeFile(path.join(d, 'content/guide/img/ent.svg'), entity);
+      await writeFile(path.join(d, 'content/guide/first.md'), `${await readFile(path.join(d, 'content/guide/first.md'), 'utf8')}\n![diagram](./img/ent.svg)\n`);
+      await writeFile(path.join(d, 'content/_static/ent.svg'), entity);
+      await writeFile(path.join(d, 'content/_static/t.xsl'), '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>');
+      await writeFile(path.join(d, 'content/_static/styled.svg'), '<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="/docs/t.xsl"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    });
+    expect(result.code).toBe(1);
+    for (const file of ['content/guide/img/ent.svg', 'content/_static/ent.svg']) {
+      expect(result.stderr).toContain(`${path.join(dir, file)}:1:1: error: this SVG image contains a DOCTYPE with declarations of its own, which can add a script this check does not see`);
+    }
+    expect(result.stderr).toContain(`${path.join(dir, 'content/_static/styled.svg')}:2:1: error: this SVG image contains a style sheet instruction (<?xml-stylesheet?>)`);
+    expect(result.stderr).toContain('keep the DOCTYPE, if any, without its [ … ] part');
+    expect(unchanged).toBe(true);
+  });
+
   it('an unreadable file', async () => {
     const { result, unchanged } = await breakAndBuild((d) => symlink(path.join(d, 'does-not-exist.md'), path.join(d, 'content/guide/broken.md')));
     expect(result.code).toBe(1);

@@ -27,6 +27,15 @@ describe('script in an SVG image', () => {
       1,
     ],
     ['an entity declaration outside a DOCTYPE', `<svg xmlns="http://www.w3.org/2000/svg">\n  <!ENTITY s "x"></svg>`, 'an entity declaration (<!ENTITY>)', 2, 3],
+    [
+      'an attribute default behind a quoted ">" in the DOCTYPE (Chromium applies <!ATTLIST> defaults)',
+      `<?xml version="1.0"?>\n<!DOCTYPE svg SYSTEM "a>b" [<!ATTLIST svg onload CDATA "alert(1)">]>\n<svg xmlns="http://www.w3.org/2000/svg"/>`,
+      'a DOCTYPE with declarations of its own',
+      2,
+      1,
+    ],
+    ["the same in single quotes", `<!DOCTYPE svg PUBLIC '-//x>y//EN' 'q' [<!ATTLIST svg onload CDATA "alert(1)">]><svg xmlns="http://www.w3.org/2000/svg"/>`, 'a DOCTYPE with declarations of its own', 1, 1],
+    ['an attribute declaration outside a DOCTYPE', `<svg xmlns="http://www.w3.org/2000/svg">\n  <!ATTLIST svg onload CDATA "alert(1)"></svg>`, 'a DTD declaration (<!ATTLIST>, <!ELEMENT> or <!NOTATION>)', 2, 3],
     ['an XSLT style sheet, which can write a script', `<?xml version="1.0"?>\n<?xml-stylesheet type="text/xsl" href="/docs/t.xsl"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>`, 'a style sheet instruction (<?xml-stylesheet?>)', 2, 1],
   ])('finds %s, with its line and column', (_name, text, what, line, column) => {
     expect(findActiveSvgContent(text)).toEqual({ what, line, column });
@@ -35,6 +44,13 @@ describe('script in an SVG image', () => {
   it("passes a drawing with the DOCTYPE editors write (Illustrator's PUBLIC one, no declarations of its own)", () => {
     const illustrator = `<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="4" height="4"/></svg>`;
     expect(findActiveSvgContent(illustrator)).toBeUndefined();
+    const spaced = `<!DOCTYPE svg\n  PUBLIC '-//W3C//DTD SVG 1.1//EN'\n  'http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd'>\n<svg xmlns="http://www.w3.org/2000/svg"/>`;
+    expect(findActiveSvgContent(spaced)).toBeUndefined();
+  });
+
+  it("passes Inkscape's own SVG (its comment, namespaces and named view)", () => {
+    const inkscape = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!-- Created with Inkscape (http://www.inkscape.org/) -->\n\n<svg\n   width="210mm"\n   height="297mm"\n   viewBox="0 0 210 297"\n   version="1.1"\n   id="svg1"\n   inkscape:version="1.3.2 (091e20e, 2023-11-25)"\n   sodipodi:docname="flow.svg"\n   xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"\n   xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"\n   xmlns="http://www.w3.org/2000/svg"\n   xmlns:svg="http://www.w3.org/2000/svg">\n  <sodipodi:namedview id="namedview1" pagecolor="#ffffff" inkscape:document-units="mm" />\n  <defs id="defs1" />\n  <g inkscape:label="Layer 1" inkscape:groupmode="layer" id="layer1">\n    <rect style="fill:#2f6fde;stroke-width:0.26" id="rect1" width="50" height="30" x="20" y="20" />\n  </g>\n</svg>\n`;
+    expect(findActiveSvgContent(inkscape)).toBeUndefined();
   });
 
   it('reads UTF-16 files as the browser does, so they cannot hide a script', () => {
