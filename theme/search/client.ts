@@ -206,17 +206,22 @@ export function rewriteHitUrl<T extends { url: string }>(hit: T, settings: Searc
   let url = hit.url;
   try {
     const parsed = new URL(url, window.location.origin);
+    // A hit is a web page: a `javascript:` (or other) URL an index might hold links nowhere.
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { ...hit, url: '#' };
     const external = settings.externalUrlRegex ? new RegExp(settings.externalUrlRegex).test(parsed.href) : false;
     if (!external) {
       // Results of this site open in place, whatever host the index recorded.
-      url = parsed.pathname + parsed.search + parsed.hash;
+      const path = parsed.pathname + parsed.search + parsed.hash;
       const replace = settings.replaceSearchResultPathname;
-      const replaced = replace ? url.replace(new RegExp(replace.from), replace.to) : url;
-      // A rewrite must leave a path of this site (config.yaml is checked; an older build's settings
-      // may not be): one slash, not `//host` or `/\host`, which browsers read as another host.
-      // (Not urls.ts's isExternal: importing it here split the URL rules into a chunk of their own,
-      // one more request and 200 bytes on every page.)
-      if (/^\/(?![/\\])/.test(replaced)) url = replaced;
+      const replaced = replace ? path.replace(new RegExp(replace.from), replace.to) : path;
+      // Only a path of this site is used (config.yaml checks `to`, but it joins the path matched,
+      // and an older build's settings were not checked): one slash, not `//host` or `/\host`,
+      // which browsers read as another host, also once they drop tabs and line breaks (`/\t/host`);
+      // otherwise the path as found, otherwise the URL as found. (Not urls.ts's isExternal:
+      // importing it here split the URL rules into a chunk of their own, one more request and
+      // 200 bytes on every page.)
+      const sitePath = (value: string) => /^\/(?![/\\])/.test(value.replace(/[\t\n\r]/g, ''));
+      url = sitePath(replaced) ? replaced : sitePath(path) ? path : parsed.href;
     }
   } catch {
     // keep the URL as it was
