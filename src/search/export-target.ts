@@ -22,11 +22,16 @@ export async function exportTarget(output: string, configFile: string): Promise<
     if (target === source.path) throw new UsageError(`this is the project's ${source.label}; the search records would replace it`, { position, hint: HINT });
     if (isInside(target, source.path)) throw new UsageError(`this is inside the project's ${source.label}, which docsgen reads`, { position, hint: HINT });
   }
-  // A link can come with the project (committed as search-records.json): followed out of it, the
-  // export would replace a file elsewhere that merely looks like an earlier one (an empty file).
+  // A link can come with the project (committed as search-records.json, or as the folder it is
+  // written in): followed out of it, the export would replace a file elsewhere that merely looks
+  // like an earlier one (an empty file), or add one there.
   const root = await realPathOf(path.dirname(path.resolve(configFile)));
-  if ((await lstat(output).catch(() => undefined))?.isSymbolicLink() && target !== root && !isInside(target, root)) {
+  const link = target === root || isInside(target, root) ? undefined : await linkOnTheWay(output, root);
+  if (link === path.resolve(output)) {
     throw new UsageError(`this is a link to ${target}, outside the project; docsgen does not write through it`, { position, hint: 'remove the link, or give the real path with --output' });
+  }
+  if (link) {
+    throw new UsageError(`this is in ${link}, a link to ${await realPathOf(link)}, outside the project; docsgen does not write through it`, { position, hint: 'remove the link, or give the real path with --output' });
   }
   const info = await stat(target).catch(() => undefined);
   if (info?.isDirectory()) throw new UsageError('this is a folder', { position, hint: `name a file, such as ${path.join(output, 'search-records.json')}` });
@@ -34,6 +39,24 @@ export async function exportTarget(output: string, configFile: string): Promise<
     throw new UsageError('this file exists and is not a search export; docsgen does not overwrite it', { position, hint: 'remove it first, or choose another --output' });
   }
   return target;
+}
+
+/**
+ * The first symbolic link on the way to `output`, from its end: the file itself, or a folder of
+ * its path that lies in the project (`root`, real). Links above the project (a home folder that
+ * is a link) are the machine's, not the project's, and are followed.
+ */
+async function linkOnTheWay(output: string, root: string): Promise<string | undefined> {
+  let here = path.resolve(output);
+  for (;;) {
+    if ((await lstat(here).catch(() => undefined))?.isSymbolicLink()) {
+      const folder = await realPathOf(path.dirname(here));
+      if (here === path.resolve(output) || folder === root || isInside(folder, root)) return here;
+    }
+    const parent = path.dirname(here);
+    if (parent === here) return undefined;
+    here = parent;
+  }
 }
 
 /** An empty file, or JSON that starts as `docsgen search export` writes it: an array of records, `objectID` first. */

@@ -60,6 +60,34 @@ describe('docsgen search export', () => {
       await rm(outside, { recursive: true, force: true });
     });
 
+    it('does not write through a folder of the project that is a link out of it (one committed as exports/)', async () => {
+      const dir = await copyFixture('basic');
+      const outside = await mkdtemp(path.join(os.tmpdir(), 'docsgen-outside-'));
+      await writeFile(path.join(outside, 'search-records.json'), '');
+      await symlink(outside, path.join(dir, 'exports'));
+      for (const name of ['search-records.json', 'new.json']) {
+        const result = await exportTo(dir, path.join(dir, 'exports', name));
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain(`${name}: error: this is in ${path.join(dir, 'exports')}, a link to ${await realpath(outside)}, outside the project; docsgen does not write through it`);
+      }
+      expect(await readFile(path.join(outside, 'search-records.json'), 'utf8')).toBe('');
+      await expect(readFile(path.join(outside, 'new.json'))).rejects.toThrow();
+      await rm(outside, { recursive: true, force: true });
+    });
+
+    it('writes through a link that stays in the project, and where the project itself is reached through a link', async () => {
+      const dir = await copyFixture('basic');
+      await mkdir(path.join(dir, 'exports'));
+      await symlink(path.join(dir, 'exports'), path.join(dir, 'records'));
+      const holder = await mkdtemp(path.join(os.tmpdir(), 'docsgen-holder-'));
+      await symlink(dir, path.join(holder, 'site'));
+      const viaLink = path.join(holder, 'site');
+      const result = await exportTo(viaLink, path.join(viaLink, 'records', 'search-records.json'));
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(await readFile(path.join(dir, 'exports', 'search-records.json'), 'utf8'))).not.toHaveLength(0);
+      await rm(holder, { recursive: true, force: true });
+    });
+
     it('refuses a file of the user\'s that is not an export, and a folder, changing neither', async () => {
       const dir = await copyFixture('basic');
       const notes = path.join(dir, 'notes.json');
