@@ -59,7 +59,7 @@ function referenceView(ctx: SchemaViewContext, node: Record<string, unknown>, sc
   const named = { name, anchor: ctx.anchorOfSchema(name) };
   if (ancestors.includes(name)) return { ...named, types: typesOf(value), constraints: [], circular: name };
   if (isComplex(ctx, value) && shouldCollapse(ctx, scope, name, value, ancestors)) {
-    const count = propertyCount(ctx.document, value);
+    const count = propertyCount(ctx, name, value);
     return { ...named, types: typesOf(value), constraints: [], collapsed: name, ...(count > 0 ? { propertyCount: count } : {}), ...descriptionOf(ctx, value), ...local };
   }
   scope.expanded.add(name);
@@ -195,10 +195,12 @@ function descriptionOf(ctx: SchemaViewContext, schema: Record<string, unknown>):
 }
 
 /**
- * How many properties a collapsed object shows once opened (its own and those of the parts an
- * allOf merges in), so its heading can say so before the browser fills it, as an expanded one does.
+ * How many properties a collapsed object shows once opened, so its heading can say so before the
+ * browser fills it, as an expanded one does: those of its own section, where an allOf is merged as
+ * plainView merges it (parts of parts included; none merged when a part has oneOf, anyOf or not).
  */
-function propertyCount(document: Record<string, unknown>, schema: Record<string, unknown>): number {
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.map((part) => resolveRefs(document, part).value) : [])];
-  return new Set(parts.flatMap((part) => (isObject(part) && isObject(part.properties) ? Object.keys(part.properties) : []))).size;
+function propertyCount(ctx: SchemaViewContext, name: string, schema: Record<string, unknown>): number {
+  // The names it merges in are the section's to list (a set of its own: the count adds none).
+  const shown = mergeAllOf({ ...ctx, referenced: new Set() }, schema, [name])?.schema ?? schema;
+  return isObject(shown.properties) ? Object.keys(shown.properties).length : 0;
 }

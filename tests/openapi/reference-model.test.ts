@@ -329,6 +329,47 @@ describe('a JSON spec with schema cycles, oneOf, allOf and additionalProperties'
   });
 });
 
+describe("a collapsed schema's heading", () => {
+  it("counts a collapsed schema's properties as its section shows them: an allOf of allOfs merged, one with a oneOf part not", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docsgen-collapsed-count-'));
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Counts', version: '1' },
+      paths: {
+        '/x': {
+          get: {
+            operationId: 'getX',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(['C', 'D'].flatMap((name) => [[`first${name}`, { $ref: `#/components/schemas/${name}` }], [`again${name}`, { $ref: `#/components/schemas/${name}` }]])) } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          A: { type: 'object', properties: { a1: { type: 'string' }, a2: { type: 'string' } } },
+          B: { allOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { b1: { type: 'string' } } }] },
+          // Three levels: C's section shows a1, a2, b1 and c1.
+          C: { allOf: [{ $ref: '#/components/schemas/B' }, { type: 'object', properties: { c1: { type: 'string' } } }] },
+          // Not merged (a part is a choice): its section shows its own d1 beside the variants.
+          D: { type: 'object', properties: { d1: { type: 'string' } }, allOf: [{ $ref: '#/components/schemas/A' }, { oneOf: [{ type: 'object', properties: { e1: { type: 'string' } } }] }] },
+        },
+      },
+    };
+    await writeFile(path.join(dir, 'counts.json'), JSON.stringify(spec));
+    const [page] = await pagesOf('counts.json', { root: dir });
+    const model = page?.model as ApiReferenceModel;
+    const body = op(model, 'operation/getX').responses[0]?.contents[0]?.schema;
+    const section = (name: string) => model.schemas.find((s) => s.name === name)?.schema.properties?.length;
+    expect(property(body, 'againC')).toMatchObject({ collapsed: 'C', propertyCount: 4 });
+    expect(property(body, 'againD')).toMatchObject({ collapsed: 'D', propertyCount: 1 });
+    expect([section('C'), section('D')]).toEqual([4, 1]);
+  });
+});
+
 describe('the hub REST API 1.6.0', () => {
   it('fills the server variables and path parameters of the samples, and sends the example body', async () => {
     const model = (await pagesOf('openapi/hub-rest-api-1.6.0.yaml', { root: ROOT }))[0]?.model as ApiReferenceModel;
