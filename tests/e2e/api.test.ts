@@ -851,8 +851,10 @@ describe('Try it', () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, API);
     await page.waitForSelector('html[data-api-ready]');
-    // loadGraph: a made-up engineHostId (Swagger UI alone starts with 0); updateRundownItem: {} (Swagger UI alone fills every optional field).
-    for (const [id, body] of [['loadGraph', '{\n  "engineHostId": 1\n}'], ['updateRundownItem', '{}']] as const) {
+    // loadGraph: a made-up engineHostId (Swagger UI alone starts with 0); createLaunchConfig: its required renderers
+    // with no item (the schema sets no minItems); updateRundownItem: {} (Swagger UI alone fills every optional field).
+    // One form is open at a time: updateRundownItem's, the last, is edited below.
+    for (const [id, body] of [['loadGraph', '{\n  "engineHostId": 1\n}'], ['createLaunchConfig', '{\n  "name": "string",\n  "renderers": []\n}'], ['updateRundownItem', '{}']] as const) {
       const op = page.locator(`[id="operation/${id}"]`);
       const curl = (await op.locator('.api-sample[data-sample="curl"] pre').textContent()) ?? '';
       const sent = /--data '([\s\S]*)'$/.exec(curl)?.[1];
