@@ -9,6 +9,7 @@ import { SEARCH } from '../constants.ts';
 import type { SearchHit } from './types.ts';
 import { LocalSearchIndex } from './local-index.ts';
 import { IndexFileGone, SEARCH_UPDATED_EVENT, SiteUpdated, fetchJson, forgetFetchedJson } from './fetch-json.ts';
+import { plainTextHit, safeHit } from './hit-text.ts';
 
 /** Records of one page in the modal: enough to show its best headings, few enough to show several pages. */
 const MODAL_RECORDS_PER_PAGE = 3;
@@ -27,9 +28,10 @@ export interface LiteSearchClient {
 }
 
 export interface SiteSearchClient {
+  /** DocSearch's client: its hits hold escaped text (see SearchHit), from either backend. */
   client: LiteSearchClient;
   indexName: string;
-  /** One page of results for the search page. */
+  /** One page of results for the search page: hits whose `hierarchy` and `content` are plain text (React text). */
   searchPage(query: string, page: number): Promise<{ hits: SearchHit[]; nbHits: number; page: number; nbPages: number }>;
 }
 
@@ -146,7 +148,7 @@ function localClient(settings: SearchSettings): SiteSearchClient {
     async searchPage(query, page) {
       const options = { hitsPerPage: SEARCH.hitsPerPage, page, snippetWords: SEARCH.snippetWords, perPage: SEARCH.resultsPerGroup, facetFilters: settings.facetFilters };
       const result = await withIndex((loaded) => loaded.searchPages(query, options));
-      return { ...result, hits: result.hits.map((hit) => rewriteHitUrl(hit, settings)) };
+      return { ...result, hits: result.hits.map((hit) => plainTextHit(rewriteHitUrl(hit, settings))) };
     },
   };
 }
@@ -169,7 +171,9 @@ function hostedClient(settings: SearchSettings): SiteSearchClient {
         throw error;
       }));
   const client: LiteSearchClient = {
-    search: async (request) => (await real()).search(request),
+    // The service returns records as they were uploaded (docsgen's export: raw text) or crawled
+    // (escaped), with <mark> added: made safe either way, escaped ones unchanged.
+    search: async (request) => safeResults(await (await real()).search(request)),
     addAlgoliaAgent() {},
     transporter: { algoliaAgent: fakeAgent() },
   };
@@ -196,9 +200,18 @@ function withPaging(client: LiteSearchClient, indexName: string, settings: Searc
         ],
       });
       const result = results[0] as { hits: SearchHit[]; nbHits: number; page: number; nbPages: number };
-      return { ...result, hits: result.hits.map((hit) => rewriteHitUrl(hit, settings)) };
+      return { ...result, hits: result.hits.map((hit) => plainTextHit(rewriteHitUrl(hit, settings))) };
     },
   };
+}
+
+/** A hosted answer with every result's hits made safe to insert as HTML (hit-text.ts). */
+function safeResults(answer: { results: unknown[] }): { results: unknown[] } {
+  const results = answer.results.map((result) => {
+    const hits = (result as { hits?: unknown } | null)?.hits;
+    return Array.isArray(hits) ? { ...(result as object), hits: hits.map((hit: SearchHit) => (hit && typeof hit === 'object' ? safeHit(hit) : hit)) } : result;
+  });
+  return { ...answer, results };
 }
 
 /** Applies `externalUrlRegex` and `replaceSearchResultPathname` to a hit, as the modal does. */

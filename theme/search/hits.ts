@@ -1,10 +1,12 @@
 /**
  * Record-level ranking inside the fragments of the pages that ranked first, and DocSearch-shaped
- * hits with highlight and snippet values like the hosted service's.
+ * hits with highlight and snippet values like the hosted service's. The index holds raw text (its
+ * words are read from it); a hit holds it HTML-escaped, as DocSearch's records do (hit-text.ts).
  */
 import { searchKey, tokenize } from './analyze.ts';
 import { LEVELS, type Hierarchy, type Level, type PageFragment, type SearchHit } from './types.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { escapedHierarchy } from './hit-text.ts';
 
 /** One query word: the index keys it may mean, each with a quality in (0, 1]. */
 export interface QueryTerm {
@@ -91,6 +93,12 @@ export function matcherFor(terms: readonly QueryTerm[]): (word: string) => boole
   return (word) => tokenize(word).some((token) => keys.has(searchKey(token)) || prefixes.some((p) => token.startsWith(p)));
 }
 
+/**
+ * The record as a hit. Its `hierarchy` and `content` are escaped here, not in the index: DocSearch
+ * inserts them as HTML (the only copy of a chosen hit it keeps), the index's words are read from
+ * raw text, and escaping the few hits shown costs less than an index grown by every `&lt;` of its
+ * code blocks.
+ */
 export function toHit(record: FragmentRecord, matches: (word: string) => boolean, snippetWords: number, id: string): SearchHit {
   const highlightHierarchy: SearchHit['_highlightResult']['hierarchy'] = {};
   for (const level of LEVELS) {
@@ -104,12 +112,12 @@ export function toHit(record: FragmentRecord, matches: (word: string) => boolean
     url: record.url,
     url_without_anchor: hash >= 0 ? record.url.slice(0, hash) : record.url,
     anchor: hash >= 0 ? record.url.slice(hash + 1) : null,
-    hierarchy: record.hierarchy,
-    content,
+    hierarchy: escapedHierarchy(record.hierarchy),
+    content: content === null ? null : escapeHtml(content),
     type: record.type,
     ...(record.code ? { code: true } : {}),
     _highlightResult: { hierarchy: highlightHierarchy, ...(content ? { content: highlight(content, matches) } : {}) },
-    _snippetResult: { hierarchy: highlightHierarchy, ...(content ? { content: snippet(content, matches, snippetWords) } : {}) },
+    _snippetResult: { hierarchy: { ...highlightHierarchy }, ...(content ? { content: snippet(content, matches, snippetWords) } : {}) },
   };
 }
 

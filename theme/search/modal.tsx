@@ -10,7 +10,7 @@ import type { SearchSettings } from '../data.ts';
 import { SEARCH } from '../constants.ts';
 import { createSiteSearchClient, rewriteHitUrl, type LiteSearchClient } from './client.ts';
 import { highlighted } from './highlight.tsx';
-import { repairStoredSearches, withEscapedText } from './hit-text.ts';
+import { repairStoredSearches, safeHit, withSectionAsText } from './hit-text.ts';
 import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
 import { trapFocus } from '../components/focus-trap.ts';
@@ -28,7 +28,7 @@ export interface SearchModal {
  */
 function CodeHit({ hit }: { hit: SearchHit }) {
   const h = hit.hierarchy;
-  // Escaped text (hit-text.ts), read back as text.
+  // Escaped text (hit-text.ts), shown as text.
   const heading = highlighted(h.lvl6 ?? h.lvl5 ?? h.lvl4 ?? h.lvl3 ?? h.lvl2 ?? h.lvl1 ?? '');
   return (
     <div className="DocSearch-Hit-Container">
@@ -63,7 +63,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   document.body.appendChild(container);
   ignoreBlankQueries(container);
   const failure = createFailureState(container);
-  const client = failure.watch(latestAnswerOnly(site.client));
+  const client = failure.watch(latestAnswerOnly(dialogHits(site.client)));
   let root: Root | null = null;
   let opener: Element | null = null;
   let release: (() => void) | undefined;
@@ -99,7 +99,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
       maxResultsPerGroup={SEARCH.resultsPerGroup}
       searchParameters={{ hitsPerPage: SEARCH.hitsPerPage, facetFilters: settings.facetFilters }}
       transformSearchClient={() => client as never}
-      transformItems={(items) => items.map((item) => withEscapedText(rewriteHitUrl(item, settings)))}
+      transformItems={(items) => items.map((item) => rewriteHitUrl(item, settings))}
       navigator={{
         navigate: ({ itemUrl }) => navigate(itemUrl),
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
@@ -152,6 +152,26 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     document.addEventListener('docsgen:route', closeOnNewRoute);
   };
   return { open, close, isOpen: () => root !== null };
+}
+
+/**
+ * The hits as the dialog shows them: safe to insert as HTML whatever the backend (already so from
+ * both; checked here, where DocSearch takes them), with the section read as text by the group
+ * titles. Before DocSearch sees the answer, which it groups by section on arrival.
+ */
+function dialogHits(client: LiteSearchClient): LiteSearchClient {
+  const hitsOf = (result: unknown) => (result as { hits?: unknown } | null)?.hits;
+  return {
+    ...client,
+    async search(request) {
+      const answer = await client.search(request);
+      const results = answer.results.map((result) => {
+        const hits = hitsOf(result);
+        return Array.isArray(hits) ? { ...(result as object), hits: hits.map((hit: SearchHit) => withSectionAsText(safeHit(hit))) } : result;
+      });
+      return { ...answer, results };
+    },
+  };
 }
 
 /**

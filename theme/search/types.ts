@@ -18,6 +18,11 @@ interface HighlightValue {
   matchedWords: string[];
 }
 
+/**
+ * A hit as DocSearch reads it: `hierarchy` and `content` are HTML-escaped text (DocSearch inserts
+ * them as HTML), highlight and snippet values escaped text with `<mark>` around matches
+ * (hit-text.ts). The search page's hits (`SiteSearchClient.searchPage`) hold plain text instead.
+ */
 export interface SearchHit {
   objectID: string;
   url: string;
