@@ -1,24 +1,28 @@
 /** The whole page for one route: the shell plus the page component for the route's kind. */
+import { useContext } from 'react';
 import type { PageData, SidebarItem } from './data.ts';
 import { useSite } from './context.tsx';
+import { PageViewsContext, type OnDemandKind, type OnDemandPageViews } from './page-views.ts';
 import { Layout } from './components/Layout.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { DocPage } from './pages/DocPage.tsx';
 import { LandingPage } from './pages/LandingPage.tsx';
-import { SearchPage } from './pages/SearchPage.tsx';
 import { ApiPage } from './pages/ApiPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { CustomPage } from './pages/CustomPage.tsx';
 
 function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {
   const { page } = props;
+  const views = useContext(PageViewsContext);
   switch (page.kind) {
     case 'doc':
       return <DocPage page={page} sidebar={props.sidebar ?? []} />;
     case 'landing':
       return <LandingPage page={page} />;
-    case 'search':
+    case 'search': {
+      const SearchPage = viewOf(views, 'search');
       return <SearchPage />;
+    }
     case 'api':
       return <ApiPage page={page} />;
     case 'page':
@@ -28,6 +32,13 @@ function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined })
     default:
       throw new Error(`unknown page kind "${String((page as { kind: unknown }).kind)}"`);
   }
+}
+
+/** A page kind's component; its code is loaded before such a route renders (theme/client/page-views.ts). */
+function viewOf<K extends OnDemandKind>(views: Partial<OnDemandPageViews>, kind: K): OnDemandPageViews[K] {
+  const view = views[kind];
+  if (!view) throw new Error(`the ${kind} page's code was not loaded before it was shown`);
+  return view;
 }
 
 export function App(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {

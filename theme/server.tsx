@@ -5,8 +5,13 @@ import type { ApiReferenceModel } from './api-model.ts';
 import { ApiReference } from './components/api/ApiReference.tsx';
 import { RouterContext, SiteContext, type Router } from './context.tsx';
 import { App, documentTitle } from './App.tsx';
+import { PageViewsContext, type OnDemandPageViews } from './page-views.ts';
+import { SearchPage } from './pages/SearchPage.tsx';
 
 export { documentTitle };
+
+/** The server has every page kind's component at hand. */
+const ALL_PAGE_VIEWS: OnDemandPageViews = { search: SearchPage };
 
 export function renderRoute(site: SiteData, page: PageData): string {
   const router: Router = {
@@ -18,7 +23,9 @@ export function renderRoute(site: SiteData, page: PageData): string {
   return renderToString(
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
-        <App page={page} sidebar={sidebarOf(page)} />
+        <PageViewsContext.Provider value={ALL_PAGE_VIEWS}>
+          <App page={page} sidebar={sidebarOf(page)} />
+        </PageViewsContext.Provider>
       </RouterContext.Provider>
     </SiteContext.Provider>,
   );

@@ -280,6 +280,35 @@ describe('a reader searching (embedded index)', () => {
 });
 
 describe('search page', () => {
+  it('has code of its own: a doc page does not load it, a client navigation loads it before showing the page', async () => {
+    const { page, problems } = await openPage(site);
+    // Chunks are named by hash: the search page's code is the script that holds its markup's class.
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), response.text().catch(() => ''));
+    });
+    const withSearchPage = async (urls: string[]) => (await Promise.all(urls.map(async (u) => ((await scripts.get(u)) ?? '').includes('search-page__count') ? [u] : []))).flat();
+    await ready(page);
+    await page.waitForTimeout(300);
+    const docPageScripts = [...scripts.keys()];
+    expect(docPageScripts.length).toBeGreaterThan(1);
+    expect(await withSearchPage(docPageScripts)).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await openModal(page);
+    await page.fill('.DocSearch-Input', 'hub');
+    await page.locator('.docsearch-see-all[href$="?q=hub"]').click();
+    await page.waitForURL(/\/search\/\?q=hub$/);
+    await page.waitForSelector('.search-result');
+    expect(await withSearchPage([...scripts.keys()].filter((u) => !docPageScripts.includes(u)))).toHaveLength(1);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // And back to a doc page, whose code the bundle always has.
+    await page.goBack();
+    await page.waitForURL(/\/guide\/$/);
+    await page.waitForSelector('main h1');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the query in the URL, shows grouped results with highlights, and renders the query as text', async () => {
     const { page } = await openPage(site);
     await ready(page, 'search/?q=hub');

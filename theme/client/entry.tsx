@@ -25,6 +25,8 @@ import { installTabs, restoreTabs } from './tabs.ts';
 import { markScrollableTables } from './scroll-regions.ts';
 import { loadStylesheet } from './stylesheet.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
+import { loadPageView, loadedPageViews } from './page-views.ts';
+import { PageViewsContext } from '../page-views.ts';
 import '../styles/main.css';
 
 interface BootData {
@@ -94,8 +96,9 @@ function Root(props: BootData) {
     let route: FetchedRoute | undefined;
     try {
       route = await loadRoute(target.pathname);
-      // A kind of page with a stylesheet of its own (the API reference) is not shown unstyled.
-      await loadStylesheet(site.pageCss?.[route.page.kind]);
+      // A kind of page with a stylesheet of its own (the API reference) is not shown unstyled, and
+      // one whose component comes on demand (the search page) not before its code is here.
+      await Promise.all([loadStylesheet(site.pageCss?.[route.page.kind]), loadPageView(route.page.kind)]);
     } catch {
       // A route (or its stylesheet) that fails to load gets a full page load, unless the reader has moved on.
       route = undefined;
@@ -142,7 +145,9 @@ function Root(props: BootData) {
   return (
     <SiteContext.Provider value={site}>
       <RouterContext.Provider value={router}>
-        <App page={page} sidebar={sidebar} />
+        <PageViewsContext.Provider value={loadedPageViews()}>
+          <App page={page} sidebar={sidebar} />
+        </PageViewsContext.Provider>
       </RouterContext.Provider>
     </SiteContext.Provider>
   );
@@ -198,7 +203,7 @@ function useDevPageUpdates(site: SiteData, show: (next: PageData) => void, pendi
       detail.handled = true;
       void reloadPageData(detail.path)
         .then(async (next) => {
-          await loadStylesheet(site.pageCss?.[next.kind]);
+          await Promise.all([loadStylesheet(site.pageCss?.[next.kind]), loadPageView(next.kind)]);
           pendingScroll.current = 'keep';
           show({ ...next });
         })
@@ -252,7 +257,7 @@ function observeLinks(baseUrl: string): void {
   idle(() => document.querySelectorAll<HTMLAnchorElement>('main a[href]').forEach((a) => observer?.observe(a)));
 }
 
-function start(): void {
+async function start(): Promise<void> {
   const boot = readBootData();
   watchSystemColorMode(boot.site.colorMode);
   configureSearch({ settings: boot.site.search, ...(boot.site.lazyCss.search ? { stylesheet: boot.site.lazyCss.search } : {}), navigate: (url) => void navigateImpl(url) });
@@ -264,6 +269,14 @@ function start(): void {
   rememberScrollPositions();
   const container = document.getElementById('__docsgen');
   if (!container) return;
+  // The page's component first, if its kind's code comes on demand: hydration must render what the
+  // server did. Without it the page stays as served: readable, its links load documents.
+  try {
+    await loadPageView(boot.page.kind);
+  } catch (error) {
+    console.error(`docsgen: the code of this ${boot.page.kind} page did not load, so it stays as served`, error);
+    return;
+  }
   hydrateRoot(
     container,
     <StrictMode>
@@ -277,4 +290,4 @@ function start(): void {
   restoreScrollOnLoad();
 }
 
-start();
+void start();
