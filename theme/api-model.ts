@@ -102,8 +102,6 @@ export interface ApiOperationView extends ApiMessageView {
   security: { name: string; detail: string; href?: string }[][];
   /** The call also works without them (an empty requirement among the alternatives). */
   securityOptional?: boolean;
-  /** More words the API filter matches it by (src/openapi/filter-words.ts). */
-  filterWords?: string;
 }
 
 export interface ApiParameterView {

@@ -129,7 +129,11 @@ export interface ApiOperation {
   path: string;
   summary: string;
   deprecated: boolean;
-  /** More words the API filter matches it by: tags, description, parameter and property names (src/openapi/filter-words.ts). */
+  /**
+   * More words the API filter matches it by: tags, description, parameter and property names
+   * (src/openapi/filter-words.ts); absent on a split API's overview. Only here, in the page's data:
+   * the browser adds them to the page's `data-filter` texts.
+   */
   filterWords?: string;
 }
 

@@ -17,7 +17,6 @@ import { cookieHeader, queryPairs, simpleValue } from './parameter-style.ts';
 import { securityOf, securitySampleParts } from './security.ts';
 import { fileFields } from './file-fields.ts';
 import { responseLinkViews, type LinkTargets } from './response-links.ts';
-import { operationFilterWords } from './filter-words.ts';
 
 export interface OperationContext extends SchemaViewContext {
   /** Absolute URL of the spec file as served: relative server URLs are resolved against it. */
@@ -37,7 +36,6 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const callbacks = callbackViews(ctx, op, entry.anchor);
   // One request for the code samples and for Try it's start values: Execute sends what a copied curl sends.
   const request = sampleRequest(ctx, entry, body, base);
-  const filterWords = operationFilterWords(ctx.document, entry);
   return {
     anchor: entry.anchor,
     key: entry.key,
@@ -53,7 +51,6 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),
     ...(security.optional && security.ways.length > 0 ? { securityOptional: true } : {}),
-    ...(filterWords ? { filterWords } : {}),
   };
 }
 

@@ -115,12 +115,14 @@ function tagLinks(spec: LoadedApiSpec, options: ReferenceOptions, tags: TagEntry
   const nav = (current: TagEntry | undefined): ApiNavTag[] =>
     tags.map((tag) => {
       const listed = !split || current === undefined || tag === current;
+      // The filter's extra words go with the operations the page shows (not the overview's list).
+      const words = !split || tag === current;
       return {
         name: tag.name,
         anchor: tag.anchor,
         route: routeOfTag.get(tag) ?? `/${spec.route}/`,
-        operations: listed ? tag.operations.map((op) => navOperation(spec.document, op)) : null,
-        ...(listed && tag.also.length > 0 ? { also: tag.also.map((op) => ({ ...navOperation(spec.document, op), home: homeOf(op) })) } : {}),
+        operations: listed ? tag.operations.map((op) => navOperation(spec.document, op, words)) : null,
+        ...(listed && tag.also.length > 0 ? { also: tag.also.map((op) => ({ ...navOperation(spec.document, op, words), home: homeOf(op) })) } : {}),
       };
     });
   const also = (op: OperationEntry) => (split ? `${options.baseUrl}${homeOf(op).slice(1)}#${op.anchor}` : `#${op.anchor}`);
@@ -185,7 +187,7 @@ function tagView(ctx: OperationContext, tag: TagEntry, alsoLink: (op: OperationE
     descriptionHtml: ctx.description(tag.description),
     ...externalDocsField(tag.externalDocs),
     operations: tag.operations.map((op) => operationView(ctx, op)),
-    also: tag.also.map((op) => ({ ...navOperation(ctx.document, op), href: alsoLink(op) })),
+    also: tag.also.map((op) => ({ ...navOperation(ctx.document, op, false), href: alsoLink(op) })),
   };
 }
 
@@ -193,9 +195,9 @@ function withWebhooks(webhooks: ApiEventView[]): { webhooks?: ApiEventView[] } {
   return webhooks.length > 0 ? { webhooks } : {};
 }
 
-/** An operation as the column lists it. */
-function navOperation(document: Record<string, unknown>, op: OperationEntry): ApiOperation {
-  const filterWords = operationFilterWords(document, op);
+/** An operation as the column lists it (`withWords`: with the filter's extra words). */
+function navOperation(document: Record<string, unknown>, op: OperationEntry, withWords: boolean): ApiOperation {
+  const filterWords = withWords ? operationFilterWords(document, op) : '';
   return {
     anchor: op.anchor,
     ...(typeof op.operation.operationId === 'string' ? { operationId: op.operation.operationId } : {}),

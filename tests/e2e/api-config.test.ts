@@ -393,6 +393,11 @@ describe('API pages from config', () => {
     await page.locator('#api-filter-input').fill('delete');
     expect(await admin.isVisible()).toBe(true);
     expect(await admin.locator('.api-tag__also').isVisible()).toBe(false);
+    // A property of its request body (the column's filter words) finds the listing, not the tag's own operation.
+    await page.locator('#api-filter-input').fill('priority');
+    expect(await admin.locator('.api-tag__also li').isVisible()).toBe(true);
+    expect(await admin.locator('section.api-op').isVisible()).toBe(false);
+    expect(await page.locator('.api-nav a[href="#operation/post_lists__listId__tasks"]').count()).toBe(2);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -276,6 +276,10 @@ describe('the operations column', () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     await openRoute(site, page, API);
     await page.waitForSelector('html[data-api-ready]');
+    // The words are in the page once, in the column's data: no operation's data-filter attribute repeats them.
+    const html = await page.evaluate(async () => (await fetch(window.location.href)).text());
+    expect(html).toContain('minimumfreespace');
+    expect(html.match(/data-filter="[^"]*minimumfreespace/)).toBeNull();
     const shownOperations = () => page.locator('section.api-op:visible').evaluateAll((ops) => ops.map((op) => op.id));
     const listedOperations = () => page.locator('.api-nav a[href^="#operation/"]:visible').evaluateAll((links) => links.map((a) => a.getAttribute('href')?.slice(1)));
     // A property of the engines' response body, in no path, summary or operationId.

@@ -34,6 +34,7 @@ const LANGUAGE_KEY = 'docsgen.api.sampleLanguage';
 
 export function enhanceReference(root: HTMLElement, options: EnhanceOptions): () => void {
   setSampleLanguage(root, readLanguage());
+  addFilterWords(root, options.api);
   // Until now every sample showed: a position restored on reload or Back was in the wrong layout.
   restoreScrollAfterLayout();
   const onClick = (event: MouseEvent) => void handleClick(root, options, event);
@@ -183,6 +184,19 @@ export function applyFilter(root: HTMLElement, query: string): void {
   root.querySelectorAll<HTMLElement>('.api-intro, .api-auth, .api-webhooks, .api-overview').forEach((el) => (el.hidden = words.length > 0));
   const empty = root.querySelector<HTMLElement>('[data-filter-empty]');
   if (empty) empty.hidden = words.length === 0 || shown > 0;
+}
+
+/**
+ * The filter's extra words of each operation (tags, description, parameter and property names) are
+ * in the column's data only, not repeated in the page: added here to the `data-filter` text of its
+ * section and of its "also tagged" links (whose value is its anchor).
+ */
+function addFilterWords(root: HTMLElement, api: ApiPageData): void {
+  const words = new Map(api.nav.flatMap((tag) => [...(tag.operations ?? []), ...(tag.also ?? [])]).map((op) => [op.anchor, op.filterWords]));
+  root.querySelectorAll<HTMLElement>('[data-op], [data-op-link]').forEach((item) => {
+    const more = words.get(item.dataset.opLink || item.id);
+    if (more) item.dataset.filter += ` ${more}`;
+  });
 }
 
 /** Hides the `items` of `section` whose `data-filter` text lacks a word, and the section when none is left; true when some are shown. */

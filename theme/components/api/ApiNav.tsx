@@ -18,7 +18,7 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const words = filterWords(props.query);
   const hrefTo = (route: string, anchor: string) => (route === props.route ? `#${anchor}` : `${withBase(baseUrl, route)}#${anchor}`);
   const hrefOf = (tag: ApiNavTag, anchor: string) => hrefTo(tag.route, anchor);
-  const matches = (op: ApiOperation) => matchesFilter(operationFilterText(op), words);
+  const matches = (op: ApiOperation) => matchesFilter(operationFilterText(op, op.filterWords), words);
   const tags = api.nav
     .map((tag) => ({
       tag,

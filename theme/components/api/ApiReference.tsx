@@ -57,7 +57,7 @@ function AlsoInTag(props: { tag: string; operations: ApiTagView['also'] }) {
       <p className="api-tag__also-title">Also tagged {props.tag}</p>
       <ul>
         {props.operations.map((op) => (
-          <li key={op.anchor} data-op-link data-filter={operationFilterText(op).toLowerCase()}>
+          <li key={op.anchor} data-op-link={op.anchor} data-filter={operationFilterText(op).toLowerCase()}>
             <a href={op.href}>
               <MethodBadge method={op.method} /> {op.summary || op.path}
             </a>{' '}
