@@ -98,6 +98,9 @@ describe('the search dialog keeps the keyboard', () => {
     await page.waitForURL(glossary);
     await page.waitForSelector('.DocSearch-Modal', { state: 'detached' });
     expect(await page.locator('[inert]').count()).toBe(0);
+    // The address changes at once on Back, the page once its data is in: Tab after it is shown, whose
+    // focus is at the top of the page (theme/client/route-focus.ts).
+    await page.waitForFunction(() => document.activeElement?.classList.contains('route-focus-start'));
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-to-content');
 
