@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BIN, copyFixture, launchChromium, runCli } from '../helpers.ts';
 import { openPage, type E2eSite } from './setup.ts';
+import { startFakeSearchService } from './fake-search-service.ts';
 
 interface Served {
   origin: string;
@@ -203,14 +204,9 @@ describe('the meta tag on its own', () => {
 
 describe('hosted search and the dev server', () => {
   it('hosted search: the configured hosts are in connect-src and the modal works', async () => {
-    const fake = createServer((req, res) => {
-      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, GET, OPTIONS' };
-      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
-      const hit = { objectID: '1', url: '/docs/guide/first/', hierarchy: { lvl0: 'Guide', lvl1: 'First page', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: null, type: 'lvl1', _highlightResult: { hierarchy: { lvl1: { value: 'First page', matchLevel: 'none', matchedWords: [] } } } };
-      res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify({ results: [{ hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, query: 'first', params: '', index: 'i', processingTimeMS: 1, exhaustiveNbHits: true }] }));
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const port = (fake.address() as { port: number }).port;
+    const hit = { objectID: '1', url: '/docs/guide/first/', hierarchy: { lvl0: 'Guide', lvl1: 'First page', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null }, content: null, type: 'lvl1', _highlightResult: { hierarchy: { lvl1: { value: 'First page', matchLevel: 'none', matchedWords: [] } } } };
+    const fake = await startFakeSearchService(() => [hit]);
+    const port = fake.port;
     const hostedDir = await copyFixture('basic');
     const config = path.join(hostedDir, 'config.yaml');
     await writeFile(config, (await readFile(config, 'utf8')).replace('search:\n', `search:\n  appId: TESTAPP\n  apiKey: key\n  indexName: i\n  hosts:\n    - { url: "127.0.0.1:${port}", protocol: http }\n`));
@@ -231,7 +227,7 @@ describe('hosted search and the dev server', () => {
       await page.close();
     } finally {
       await served.stop();
-      await new Promise((resolve) => fake.close(resolve));
+      await fake.close();
     }
   });
 

@@ -6,11 +6,11 @@
  * searches a reader stored before the fix, and for what a hosted service returns.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openPage, openRoute, serveSite, type E2eSite } from './setup.ts';
+import { startFakeSearchService, type FakeSearchService } from './fake-search-service.ts';
 import { copyFixture, runCli } from '../helpers.ts';
 
 const TITLE = "Zqtitle <img src=x onerror=window.__xss='title'>";
@@ -232,7 +232,7 @@ describe('hostile titles in the search dialog (embedded index)', () => {
 });
 
 describe('hostile titles from a hosted service (a fake on 127.0.0.1)', () => {
-  let fake: Server;
+  let fake: FakeSearchService | undefined;
   let site: E2eSite;
   const highlight = (value: string) => ({ value, matchLevel: 'full', matchedWords: [] });
   // A record docsgen exported, as the service returns it: as uploaded, with <mark> around matches.
@@ -263,30 +263,15 @@ describe('hostile titles from a hosted service (a fake on 127.0.0.1)', () => {
   };
 
   beforeAll(async () => {
-    fake = createServer((req, res) => {
-      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, GET, OPTIONS' };
-      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const parsed = body ? (JSON.parse(body) as { requests: { indexName: string; query: string }[] }) : { requests: [] };
-        res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
-        const results = parsed.requests.map((r) => {
-          const hits = /crawled/i.test(r.query) ? [escaped] : /hosted/i.test(r.query) ? [raw] : [];
-          return { hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: 20, query: r.query, params: '', index: r.indexName, processingTimeMS: 1, exhaustiveNbHits: true };
-        });
-        res.end(JSON.stringify({ results }));
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const port = (fake.address() as { port: number }).port;
+    const service = await startFakeSearchService((query) => (/crawled/i.test(query) ? [escaped] : /hosted/i.test(query) ? [raw] : []));
+    fake = service;
     site = await buildSite((c) =>
-      c.replace('search:\n', `search:\n  appId: TESTAPP\n  apiKey: test-search-key\n  indexName: fixture-docs\n  hosts:\n    - { url: "127.0.0.1:${port}", protocol: http }\n`),
+      c.replace('search:\n', `search:\n  appId: TESTAPP\n  apiKey: test-search-key\n  indexName: fixture-docs\n  hosts:\n    - { url: "127.0.0.1:${service.port}", protocol: http }\n`),
     );
   }, 180_000);
   afterAll(async () => {
     await site?.close();
-    await new Promise((resolve) => fake?.close(resolve));
+    await fake?.close();
   });
 
   it('a raw record stays text in live hits and in recent searches; an escaped one shows its characters once', async () => {

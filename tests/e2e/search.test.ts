@@ -4,9 +4,9 @@
  * 127.0.0.1 that checks the exact request.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
+import { startFakeSearchService, type FakeSearchService } from './fake-search-service.ts';
 
 let site: E2eSite;
 const url = (route = '') => `${site.origin}${site.base}${route}`;
@@ -324,34 +324,21 @@ describe('search page', () => {
 });
 
 describe('hosted search service (a fake on 127.0.0.1)', () => {
-  let fake: Server;
+  let fake: FakeSearchService;
   let hosted: E2eSite;
-  const seen: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[] = [];
 
   beforeAll(async () => {
-    fake = createServer((req, res) => {
-      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'POST, GET, OPTIONS' };
-      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const parsed = body ? (JSON.parse(body) as { requests: { indexName: string; query: string }[] }) : { requests: [] };
-        seen.push({ method: req.method ?? '', path: req.url ?? '', body: parsed, headers: req.headers });
-        const hit = {
-          objectID: '1',
-          url: 'https://docs.example.com/docs/guide/first/#custom-id',
-          hierarchy: { lvl0: 'Guide', lvl1: 'First page', lvl2: 'Second heading', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-          content: null,
-          type: 'lvl2',
-          _highlightResult: { hierarchy: { lvl0: { value: 'Guide', matchLevel: 'none', matchedWords: [] }, lvl1: { value: 'First page', matchLevel: 'none', matchedWords: [] }, lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full', matchedWords: ['heading'] } } },
-          _snippetResult: { hierarchy: { lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full' } } },
-        };
-        res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ results: parsed.requests.map((r) => ({ hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, query: r.query, params: '', index: r.indexName, processingTimeMS: 1, exhaustiveNbHits: true })) }));
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const port = (fake.address() as { port: number }).port;
+    const hit = {
+      objectID: '1',
+      url: 'https://docs.example.com/docs/guide/first/#custom-id',
+      hierarchy: { lvl0: 'Guide', lvl1: 'First page', lvl2: 'Second heading', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+      content: null,
+      type: 'lvl2',
+      _highlightResult: { hierarchy: { lvl0: { value: 'Guide', matchLevel: 'none', matchedWords: [] }, lvl1: { value: 'First page', matchLevel: 'none', matchedWords: [] }, lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full', matchedWords: ['heading'] } } },
+      _snippetResult: { hierarchy: { lvl2: { value: 'Second <mark>heading</mark>', matchLevel: 'full' } } },
+    };
+    fake = await startFakeSearchService(() => [hit]);
+    const port = fake.port;
     hosted = await startSite('basic', {
       configPatch: (c) =>
         c.replace('search:\n', `search:\n  appId: TESTAPP\n  apiKey: test-search-key\n  indexName: fixture-docs\n  hosts:\n    - { url: "127.0.0.1:${port}", protocol: http }\n  replaceSearchResultPathname: { from: "^/docs/", to: "/docs/" }\n`),
@@ -359,7 +346,7 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
   });
   afterAll(async () => {
     await hosted.close();
-    await new Promise((resolve) => fake.close(resolve));
+    await fake.close();
   });
 
   it('sends one POST multi-index query per search with the levels, 20 hits and the contextual filters', async () => {
@@ -368,11 +355,11 @@ describe('hosted search service (a fake on 127.0.0.1)', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await openModal(page);
     // One input event, one search: typed letter by letter, an earlier letter's request may come last.
-    const before = seen.length;
+    const before = fake.seen.length;
     await page.fill('.DocSearch-Input', 'heading');
     await page.waitForSelector('.DocSearch-Hit');
-    expect(seen.slice(before).filter((s) => s.method === 'POST')).toHaveLength(1);
-    const request = seen.filter((s) => s.method === 'POST').at(-1);
+    expect(fake.seen.slice(before).filter((s) => s.method === 'POST')).toHaveLength(1);
+    const request = fake.seen.filter((s) => s.method === 'POST').at(-1);
     expect(request?.path).toMatch(/^\/1\/indexes\/\*\/queries/);
     const body = request?.body as { requests: Record<string, unknown>[] };
     expect(body.requests).toHaveLength(1);
