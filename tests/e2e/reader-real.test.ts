@@ -228,6 +228,7 @@ describe('a wide diagram', () => {
     expect(Math.round((await page.locator(DIAGRAM).boundingBox())?.width ?? 0)).toBe(640);
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    expect(await box.getAttribute('tabindex')).toBe('0');
     await box.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
@@ -243,12 +244,18 @@ describe('a wide diagram', () => {
     await page.close();
   });
 
-  it('on a desktop fits its column without scrolling and zooms on a click', async () => {
+  it('on a desktop fits its column without scrolling, is no tab stop, and zooms on a click', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } });
     await openRoute(site, page, ROUTE);
     const box = page.locator(`.figure-scroll:has(${DIAGRAM})`);
     await box.scrollIntoViewIfNeeded();
     expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Nothing to scroll, so Tab passes it by; a window made narrow puts it back in the tab order.
+    expect(await box.getAttribute('tabindex')).toBeNull();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => box.getAttribute('tabindex')).toBe('0');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => box.getAttribute('tabindex')).toBeNull();
     const image = await page.locator(DIAGRAM).evaluate((img: HTMLImageElement) => ({ width: img.getBoundingClientRect().width, ratio: img.getBoundingClientRect().height / img.getBoundingClientRect().width }));
     expect(image.width).toBeLessThanOrEqual(800);
     expect(image.ratio).toBeCloseTo(520 / 800, 2);
