@@ -64,6 +64,8 @@ export function createPageRenderer(input: {
   const { config } = input.project;
   const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
   const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
+  // A search route also preloads its page's component, which the entry imports before hydrating it.
+  const searchAssets = { ...assets, preload: [...assets.preload, ...(input.bundle.pagePreload.search ?? [])] };
   const documentOf = (page: PageData): string => {
     let appHtml: string;
     let title: string;
@@ -78,7 +80,7 @@ export function createPageRenderer(input: {
       page,
       title,
       appHtml,
-      assets,
+      assets: page.kind === 'search' ? searchAssets : assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
   };
@@ -101,7 +103,7 @@ export function createPageRenderer(input: {
     const checked = checkedFrom(route, collectLinkTargets(html, input.keep, markdownPageParts(markdownOf(route), announcement)));
     return checked ? { files, checked } : { files };
   };
-  const context = JSON.stringify([input.site, assets, config.url]);
+  const context = JSON.stringify([input.site, assets, searchAssets.preload, config.url]);
   return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, checkedFrom, context });
 }
 

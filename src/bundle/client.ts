@@ -19,6 +19,12 @@ export interface ClientBundle {
   entry: string;
   css: string[];
   preload: string[];
+  /**
+   * Scripts a route of one kind needs before it hydrates, beyond the entry's (the search page's
+   * component, theme/client/page-views.ts): preloaded by such routes, so their hydration does not
+   * wait for the entry to ask for them.
+   */
+  pagePreload: { search?: string[] };
   lazyCss: { search?: string; api?: string };
   /**
    * Stylesheets that only pages of one kind link: the API reference's (16 KB, 3 KB gzip) was in
@@ -73,7 +79,7 @@ async function readCachedBundle(folder: string): Promise<ClientBundle | undefine
     const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Omit<ClientBundle, 'files'> & { files: string[] };
     const files = new Map<string, Uint8Array>();
     await Promise.all(manifest.files.map(async (rel) => files.set(rel, await readFile(path.join(folder, 'files', rel)))));
-    return { ...manifest, apiOnlyFiles: manifest.apiOnlyFiles ?? [], pageCss: manifest.pageCss ?? {}, files };
+    return { ...manifest, apiOnlyFiles: manifest.apiOnlyFiles ?? [], pageCss: manifest.pageCss ?? {}, pagePreload: manifest.pagePreload ?? {}, files };
   } catch {
     return undefined;
   }
@@ -161,12 +167,14 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     if (!outPath || !meta) throw new DocsgenError(`esbuild produced no output for ${rel}`);
     const url = (p: string) => options.baseUrl + outputRel(p);
     return {
+      out: outPath,
       js: url(outPath),
       css: meta.cssBundle ? url(meta.cssBundle) : undefined,
       imports: meta.imports.filter((i) => i.kind === 'import-statement').map((i) => url(i.path)),
     };
   };
   const main = find(entries.main);
+  const searchPage = onDemandScripts(outputs, path.join(options.themeDir, 'pages/SearchPage.tsx'), main.out);
   const searchCss = find(entries['search-styles']).js;
   const apiCss = find(entries['api-styles']).js;
   const apiPageStyles = entries['api-page-styles'];
@@ -176,11 +184,37 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     entry: main.js,
     css: main.css ? [main.css] : [],
     preload: main.imports,
+    pagePreload: searchPage.length > 0 ? { search: searchPage.map((out) => options.baseUrl + outputRel(out)) } : {},
     lazyCss: { search: searchCss, api: apiCss },
     pageCss: apiPageCss ? { api: apiPageCss } : {},
     apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(apiPageStyles ? [apiPageStyles] : [])]),
     ...(cssWarnings.length > 0 ? { cssWarnings } : {}),
   };
+}
+
+/**
+ * The scripts a module the entry imports on demand (`import()`) brings that the entry's own do not:
+ * its output and the chunks it imports statically, all the way down. Nothing when the theme does
+ * not import that module on demand (a project's older copy of the theme has it in the entry).
+ */
+function onDemandScripts(outputs: Metafile['outputs'], moduleFile: string, entryOut: string): string[] {
+  const rel = metafileEntryPoint(moduleFile);
+  const own = Object.keys(outputs).find((out) => outputs[out]?.entryPoint === rel && out.endsWith('.js'));
+  if (!own) return [];
+  const entryScripts = staticClosure(outputs, entryOut);
+  return [...staticClosure(outputs, own)].filter((out) => !entryScripts.has(out));
+}
+
+/** An output and every output it imports statically, directly or through others. */
+function staticClosure(outputs: Metafile['outputs'], start: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out) || !outputs[out]) return;
+    seen.add(out);
+    for (const imported of outputs[out].imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(start);
+  return seen;
 }
 
 /**

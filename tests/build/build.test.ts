@@ -44,6 +44,20 @@ describe('docsgen build', () => {
     expect(page).not.toContain('api-styles-');
   });
 
+  it("preloads the search page's own code on the search route only, with the entry's", async () => {
+    const out = path.join(site, 'out');
+    const preloads = async (rel: string) => [...(await readFile(path.join(out, rel), 'utf8')).matchAll(/<link rel="modulepreload" href="\/docs\/([^"]+)">/g)].map((m) => m[1] ?? '');
+    const holdsSearchPage = async (files: string[]) => (await Promise.all(files.map(async (f) => ((await readFile(path.join(out, f), 'utf8')).includes('search-page__count') ? [f] : [])))).flat();
+    const docPage = await preloads('guide/first/index.html');
+    const searchPage = await preloads('search/index.html');
+    expect(docPage.length).toBeGreaterThan(0);
+    expect(await holdsSearchPage(docPage)).toEqual([]);
+    // The search route preloads what every page does, and the search page's component besides.
+    expect(searchPage.slice(0, docPage.length)).toEqual(docPage);
+    expect(await holdsSearchPage(searchPage)).toHaveLength(1);
+    expect(new Set(searchPage).size).toBe(searchPage.length);
+  });
+
   it('renders title, description, canonical and Open Graph tags', async () => {
     const html = await readFile(path.join(site, 'out/guide/first/index.html'), 'utf8');
     expect(html).toContain('<title>First page | Fixture Docs</title>');
