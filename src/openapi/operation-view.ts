@@ -35,7 +35,8 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
   const base = sampleBaseUrl([entry.operation.servers, entry.pathItem.servers, ctx.document.servers], ctx.specLocation);
   const callbacks = callbackViews(ctx, op, entry.anchor);
   // One request for the code samples and for Try it's start values: Execute sends what a copied curl sends.
-  const request = sampleRequest(ctx, entry, body, base);
+  const parameters = sampleParameters(ctx, entry);
+  const request = sampleRequest(ctx, entry, parameters, body, base);
   return {
     anchor: entry.anchor,
     key: entry.key,
@@ -46,7 +47,7 @@ export function operationView(ctx: OperationContext, entry: OperationEntry): Api
     ...externalDocsField(op.externalDocs),
     ...(callbacks.length > 0 ? { callbacks } : {}),
     samples: withAuthorSamples(op, codeSamples(request)),
-    ...tryValuesField(ctx, entry, request),
+    ...tryValuesField(entry, parameters, request),
     // Samples on the document's servers follow the server the reader chose in Try it (in the browser).
     ...(ownServers(entry) ? {} : { sampleBase: base }),
     security: security.ways.map((all) => all.map((part) => ({ ...part, ...withHref(ctx.securityHref?.(part.name)) }))),
@@ -187,25 +188,41 @@ function sampleParameterValue(ctx: OperationContext, p: Record<string, unknown>)
   return p.in === 'path' && (value === undefined || value === 'string') ? String(p.name) : value;
 }
 
+/** An operation's parameters, and the value the samples and Try it give each (made once, when first asked). */
+interface SampleParameters {
+  list: Record<string, unknown>[];
+  valueOf(p: Record<string, unknown>): unknown;
+}
+
+function sampleParameters(ctx: OperationContext, entry: OperationEntry): SampleParameters {
+  const values = new Map<Record<string, unknown>, unknown>();
+  return {
+    list: parametersOf(ctx, entry),
+    valueOf(p) {
+      if (!values.has(p)) values.set(p, sampleParameterValue(ctx, p));
+      return values.get(p);
+    },
+  };
+}
+
 /**
  * The values the code samples give the parameters they send (those of the path, and the required
  * query, header and cookie ones), and the JSON body they send, for Try it to start from, so Execute
  * sends what a copied curl sends (mount-swagger.tsx). The body is the samples' own, not made again.
  */
-function tryValuesField(ctx: OperationContext, entry: OperationEntry, request: SampleRequest): { tryValues?: TryValues } {
+function tryValuesField(entry: OperationEntry, parameters: SampleParameters, request: SampleRequest): { tryValues?: TryValues } {
   const tryValues: TryValues = {};
-  for (const p of parametersOf(ctx, entry)) {
+  for (const p of parameters.list) {
     const where = p.in;
     const sent = where === 'path' ? entry.path.includes(`{${String(p.name)}}`) : p.required === true && (where === 'query' || where === 'header' || where === 'cookie');
-    if (sent) (tryValues[where as 'path' | 'query' | 'header' | 'cookie'] ??= {})[String(p.name)] = sampleParameterValue(ctx, p);
+    if (sent) (tryValues[where as 'path' | 'query' | 'header' | 'cookie'] ??= {})[String(p.name)] = parameters.valueOf(p);
   }
   if (request.body && isJsonMediaType(request.body.mediaType)) tryValues.body = { mediaType: request.body.mediaType, value: request.body.value };
   return Object.keys(tryValues).length > 0 ? { tryValues } : {};
 }
 
-function sampleRequest(ctx: OperationContext, entry: OperationEntry, body: unknown, base: string): SampleRequest {
-  const params = parametersOf(ctx, entry);
-  const valueOf = (p: Record<string, unknown>): unknown => sampleParameterValue(ctx, p);
+function sampleRequest(ctx: OperationContext, entry: OperationEntry, parameters: SampleParameters, body: unknown, base: string): SampleRequest {
+  const { list: params, valueOf } = parameters;
   const path = entry.path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const param = params.find((p) => p.in === 'path' && p.name === name);
     return param ? encodeURIComponent(simpleValue(param, valueOf(param))) : whole;
