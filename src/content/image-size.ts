@@ -10,6 +10,7 @@
  * (tried 2026-11-28).
  */
 import { imageSize } from 'image-size';
+import { mismatchedSvgTag } from './svg-tags.ts';
 
 export interface ImageSize {
   width: number;
@@ -110,9 +111,10 @@ function pngProblem(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * An SVG's size (svgSize), or why it cannot be an SVG image: no `<svg>` root element, or a file
- * that does not end with the root's end tag (cut short, or not closed). A browser refuses an SVG
- * that is not well-formed XML and shows a broken image.
+ * An SVG's size (svgSize), or why it cannot be an SVG image: no `<svg>` root element, a file that
+ * does not end with the root's end tag (cut short, or not closed), or end tags that do not match
+ * the elements they close (svg-tags.ts). A browser refuses an SVG that is not well-formed XML and
+ * shows a broken image.
  */
 export function svgFacts(text: string): ImageFacts | undefined {
   const root = /<(?:[A-Za-z_][\w.-]*:)?svg\b[^>]*>/.exec(text);
@@ -122,5 +124,7 @@ export function svgFacts(text: string): ImageFacts | undefined {
   while (tail.endsWith('-->') && tail.lastIndexOf('<!--') >= 0) tail = tail.slice(0, tail.lastIndexOf('<!--')).trimEnd();
   const selfClosing = root[0].endsWith('/>') && root.index + root[0].length === tail.length;
   if (!selfClosing && !/<\/(?:[A-Za-z_][\w.-]*:)?svg\s*>$/.test(tail.slice(-80))) return { unreadable: 'it is not well-formed: it does not end with the </svg> that closes its root element' };
+  const mismatch = mismatchedSvgTag(text);
+  if (mismatch) return { unreadable: `it is not well-formed: ${mismatch}` };
   return svgSize(text);
 }

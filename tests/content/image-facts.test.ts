@@ -39,4 +39,18 @@ describe('svgFacts', () => {
     expect(svgFacts('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="4"')).toEqual({ unreadable: expect.stringContaining('not well-formed') });
     expect(svgFacts('<svg xmlns="http://www.w3.org/2000/svg"><g></svg')).toEqual({ unreadable: expect.stringContaining('not well-formed') });
   });
+
+  it('end tags that do not match the element open there make it unreadable, with the lines and columns', () => {
+    const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n${inner}\n</svg>\n`;
+    expect(svgFacts(svg('<g><rect width="4"></g>'))).toEqual({ unreadable: 'it is not well-formed: <rect> (line 2, column 4) is not closed before the end tag at line 2, column 20' });
+    expect(svgFacts(svg('<g></g></rect>'))).toEqual({ unreadable: 'it is not well-formed: the end tag at line 2, column 8 closes no element' });
+    expect(svgFacts(svg('<g>'))).toEqual({ unreadable: 'it is not well-formed: <g> (line 2, column 1) is not closed before the end tag at line 3, column 1' });
+    // XML names are case-sensitive: <G> is not closed by </g>.
+    expect(svgFacts(svg('<G></g>'))).toEqual({ unreadable: expect.stringContaining('not well-formed') });
+  });
+
+  it('self-closing tags, prefixed names, comments, CDATA and style text with end-tag look-alikes are well-formed', () => {
+    const text = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x" width="10" height="10"><!-- </g> --><style><![CDATA[ a > b { fill: red } ]]></style><x:meta><x:item/></x:meta><g><rect/><text>1 &lt; 2</text></g><desc><![CDATA[ "</rect>" ]]></desc></svg>';
+    expect(svgFacts(text)).toEqual({ width: 10, height: 10 });
+  });
 });
