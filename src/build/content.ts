@@ -18,7 +18,7 @@ import type { Project } from './project.ts';
 import { withGeneratedIndexes } from './category-pages.ts';
 import { NOT_FOUND_ROUTE } from '../routes.ts';
 import { loadYamlMemo } from '../cache/yaml-memo.ts';
-import { loadCleanSvgMemo } from '../cache/svg-memo.ts';
+import { loadCleanSvgMemo, loadWellFormedSvgMemo } from '../cache/svg-memo.ts';
 import type { LinkResolvers } from '../markdown/links.ts';
 
 export type { HashedAsset } from '../content/assets.ts';
@@ -55,7 +55,9 @@ export async function readContent(project: Project, options: { includeDrafts: bo
   const { docs, duplicateFindings } = resolveDuplicates(published);
   const files = { contentDir: project.contentDir, root: scan.root };
   const fileWarnings = [...scan.fileWarnings];
-  const assets = await hashAssets(files, scan.assets, project.config.baseUrl, fileWarnings);
+  const wellFormedSvgs = await loadWellFormedSvgMemo(project.projectCache);
+  const assets = await hashAssets(files, scan.assets, project.config.baseUrl, fileWarnings, wellFormedSvgs);
+  await wellFormedSvgs.save();
   const cleanSvgs = await loadCleanSvgMemo(project.projectCache);
   const svgErrors = await scriptedSvgErrors(files, scan.assets, cleanSvgs);
   await cleanSvgs.save();

@@ -11,6 +11,7 @@ import { readContentFile, type ContentWarning } from './files.ts';
 import { rasterFacts, svgFacts, type ImageFacts } from './image-size.ts';
 import { decodeContentText } from './encoding.ts';
 import { hasImageExtension } from './image-types.ts';
+import type { CleanSvgMemo } from '../cache/svg-memo.ts';
 
 export interface HashedAsset {
   file: string;
@@ -26,8 +27,12 @@ export interface ContentFiles {
   root: string;
 }
 
-/** Hashes every image of content/ outside `_static/` (image-types.ts: nothing else is published from there); unreadable ones are left out with a warning. */
-export async function hashAssets(content: ContentFiles, relPaths: readonly string[], baseUrl: string, warnings: ContentWarning[]): Promise<Map<string, HashedAsset>> {
+/**
+ * Hashes every image of content/ outside `_static/` (image-types.ts: nothing else is published from
+ * there); unreadable ones are left out with a warning. `wellFormedSvgs`: SVG texts earlier builds
+ * found well-formed (image-size.ts svgFacts).
+ */
+export async function hashAssets(content: ContentFiles, relPaths: readonly string[], baseUrl: string, warnings: ContentWarning[], wellFormedSvgs?: CleanSvgMemo): Promise<Map<string, HashedAsset>> {
   const out = new Map<string, HashedAsset>();
   await Promise.all(
     relPaths
@@ -42,7 +47,7 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
         const name = path.posix.basename(rel, ext).replace(/[^A-Za-z0-9_-]+/g, '-');
         const outPath = `${ASSETS_DIR}/img/${name}-${shortHash(read.bytes)}${ext.toLowerCase()}`;
         const lower = ext.toLowerCase();
-        const size = lower === '.svg' ? sizeOfSvg(read.bytes) : RASTER_EXTENSIONS.has(lower) ? rasterFacts(read.bytes) : undefined;
+        const size = lower === '.svg' ? sizeOfSvg(read.bytes, wellFormedSvgs) : RASTER_EXTENSIONS.has(lower) ? rasterFacts(read.bytes) : undefined;
         out.set(rel, { file: path.join(content.contentDir, rel), url: baseUrl + outPath, outPath, ...(size ? { size } : {}) });
       }),
   );
@@ -53,9 +58,9 @@ export async function hashAssets(content: ContentFiles, relPaths: readonly strin
 const RASTER_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif']);
 
 /** Decoded as the SVG script check reads it (svg-script.ts). */
-function sizeOfSvg(bytes: Uint8Array): ImageFacts | undefined {
+function sizeOfSvg(bytes: Uint8Array, wellFormed: CleanSvgMemo | undefined): ImageFacts | undefined {
   const decoded = decodeContentText(bytes);
-  return 'text' in decoded ? svgFacts(decoded.text) : { unreadable: 'it is not text' };
+  return 'text' in decoded ? svgFacts(decoded.text, wellFormed) : { unreadable: 'it is not text' };
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import { imageSize } from 'image-size';
 import { mismatchedSvgTag } from './svg-tags.ts';
+import type { CleanSvgMemo } from '../cache/svg-memo.ts';
 
 export interface ImageSize {
   width: number;
@@ -114,9 +115,9 @@ function pngProblem(bytes: Uint8Array): string | undefined {
  * An SVG's size (svgSize), or why it cannot be an SVG image: no `<svg>` root element, a file that
  * does not end with the root's end tag (cut short, or not closed), or end tags that do not match
  * the elements they close (svg-tags.ts). A browser refuses an SVG that is not well-formed XML and
- * shows a broken image.
+ * shows a broken image. `wellFormed`: the texts earlier builds found well-formed, not parsed again.
  */
-export function svgFacts(text: string): ImageFacts | undefined {
+export function svgFacts(text: string, wellFormed?: CleanSvgMemo): ImageFacts | undefined {
   const root = /<(?:[A-Za-z_][\w.-]*:)?svg\b[^>]*>/.exec(text);
   if (!root) return { unreadable: 'it has no <svg> root element' };
   let tail = text.trimEnd();
@@ -124,7 +125,10 @@ export function svgFacts(text: string): ImageFacts | undefined {
   while (tail.endsWith('-->') && tail.lastIndexOf('<!--') >= 0) tail = tail.slice(0, tail.lastIndexOf('<!--')).trimEnd();
   const selfClosing = root[0].endsWith('/>') && root.index + root[0].length === tail.length;
   if (!selfClosing && !/<\/(?:[A-Za-z_][\w.-]*:)?svg\s*>$/.test(tail.slice(-80))) return { unreadable: 'it is not well-formed: it does not end with the </svg> that closes its root element' };
-  const mismatch = mismatchedSvgTag(text);
-  if (mismatch) return { unreadable: `it is not well-formed: ${mismatch}` };
+  if (!wellFormed?.isClean(text)) {
+    const mismatch = mismatchedSvgTag(text);
+    if (mismatch) return { unreadable: `it is not well-formed: ${mismatch}` };
+    wellFormed?.markClean(text);
+  }
   return svgSize(text);
 }

@@ -9,6 +9,9 @@
 import { Parser } from 'htmlparser2';
 import { lineColumnAt } from '../openapi/positions.ts';
 
+/** The version of the rule below, part of the key of the memo of well-formed SVGs (cache/svg-memo.ts). */
+export const SVG_TAGS_CHECK_VERSION = 1;
+
 /** The first end tag that does not close the element open there, in words with its line and column; undefined when all match. */
 export function mismatchedSvgTag(text: string): string | undefined {
   const open: { name: string; start: number }[] = [];

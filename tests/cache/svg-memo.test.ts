@@ -3,7 +3,8 @@ import { describe, it, expect } from 'vitest';
 import { mkdtemp, mkdir, writeFile, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanSvgKey, loadCleanSvgMemo } from '../../src/cache/svg-memo.ts';
+import { cleanSvgKey, loadCleanSvgMemo, loadWellFormedSvgMemo, wellFormedSvgKey } from '../../src/cache/svg-memo.ts';
+import { hashAssets } from '../../src/content/assets.ts';
 import { scriptedSvgErrors, svgText } from '../../src/content/svg-script.ts';
 import { withoutCacheReads } from '../../src/cache/reads.ts';
 import { hashText } from '../../src/cache/fingerprint.ts';
@@ -64,6 +65,26 @@ describe('clean SVG memo', () => {
     await mkdir(cacheRoot, { recursive: true });
     await writeFile(memoFile, [hashText(DOCSGEN_VERSION, 'clean svg', entity), hashText(DOCSGEN_VERSION, 'clean svg', attlist), hashText(DOCSGEN_VERSION, 'clean svg 2', attlist)].join('\n'));
     expect((await check(contentDir, cacheRoot, ['img/att.svg', 'img/ent.svg'])).sort()).toEqual(['img/att.svg', 'img/ent.svg']);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('well-formed SVGs: their end tags are not read again while their text is the same; an ill-formed one is unreadable every time', async () => {
+    const ILL = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g><rect/></svg>';
+    const { root, contentDir, cacheRoot } = await project({ 'img/a.svg': DRAWING, 'img/b.svg': ILL });
+    const memoFile = path.join(cacheRoot, 'well-formed-svgs.txt');
+    /** What the content stage does with the images: load the memo, hash them, save; the unreadable ones. */
+    const unreadable = async () => {
+      const memo = await loadWellFormedSvgMemo(cacheRoot);
+      const assets = await hashAssets({ contentDir, root: contentDir }, ['img/a.svg', 'img/b.svg'], '/', [], memo);
+      await memo.save();
+      return [...assets].flatMap(([rel, asset]) => (asset.size && 'unreadable' in asset.size ? [rel] : []));
+    };
+    for (let run = 0; run < 2; run++) expect(await unreadable()).toEqual(['img/b.svg']);
+    expect(await stored(memoFile)).toEqual([wellFormedSvgKey(DRAWING)]);
+    // A planted entry shows that the memo decides; --no-cache reads nothing from it.
+    await writeFile(memoFile, [wellFormedSvgKey(DRAWING), wellFormedSvgKey(ILL)].join('\n'));
+    expect(await unreadable()).toEqual([]);
+    expect(await withoutCacheReads(unreadable)).toEqual(['img/b.svg']);
     await rm(root, { recursive: true, force: true });
   });
 });
