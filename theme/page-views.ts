@@ -16,8 +16,4 @@ export interface OnDemandPageViews {
 
 export type OnDemandKind = keyof OnDemandPageViews;
 
-export function isOnDemandKind(kind: string): kind is OnDemandKind {
-  return kind === 'search';
-}
-
 export const PageViewsContext = createContext<Partial<OnDemandPageViews>>({});

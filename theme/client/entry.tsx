@@ -22,10 +22,9 @@ import { scheduleZoom } from './zoom.ts';
 import { focusNewRoute, installRouteFocus } from './route-focus.ts';
 import { addCopyButtons, installCodeCopy } from './code-copy.ts';
 import { installTabs, restoreTabs } from './tabs.ts';
-import { markScrollableTables } from './scroll-regions.ts';
-import { loadStylesheet } from './stylesheet.ts';
+import { markScrollableRegions } from './scroll-regions.ts';
 import { fetchCategoryItems, fillKnownCategories, rememberCategories, type KnownCategories } from './sidebar-items.ts';
-import { loadPageView, loadedPageViews } from './page-views.ts';
+import { loadPageCode, loadPageView, loadedPageViews } from './page-views.ts';
 import { PageViewsContext } from '../page-views.ts';
 import '../styles/main.css';
 
@@ -96,9 +95,7 @@ function Root(props: BootData) {
     let route: FetchedRoute | undefined;
     try {
       route = await loadRoute(target.pathname);
-      // A kind of page with a stylesheet of its own (the API reference) is not shown unstyled, and
-      // one whose component comes on demand (the search page) not before its code is here.
-      await Promise.all([loadStylesheet(site.pageCss?.[route.page.kind]), loadPageView(route.page.kind)]);
+      await loadPageCode(site, route.page);
     } catch {
       // A route (or its stylesheet) that fails to load gets a full page load, unless the reader has moved on.
       route = undefined;
@@ -181,7 +178,7 @@ function useAfterRouteChange(site: SiteData, page: PageData, pendingScroll: { cu
     scheduleZoom();
     addCopyButtons();
     restoreTabs();
-    markScrollableTables();
+    markScrollableRegions();
     observeLinks(site.baseUrl);
     if (first.current) {
       first.current = false;
@@ -203,7 +200,7 @@ function useDevPageUpdates(site: SiteData, show: (next: PageData) => void, pendi
       detail.handled = true;
       void reloadPageData(detail.path)
         .then(async (next) => {
-          await Promise.all([loadStylesheet(site.pageCss?.[next.kind]), loadPageView(next.kind)]);
+          await loadPageCode(site, next);
           pendingScroll.current = 'keep';
           show({ ...next });
         })

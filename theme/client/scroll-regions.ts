@@ -8,7 +8,7 @@
 let listening = false;
 let frame = 0;
 
-export function markScrollableTables(): void {
+export function markScrollableRegions(): void {
   for (const region of document.querySelectorAll<HTMLElement>('.markdown table, .markdown .figure-scroll')) {
     const scrolls = region.scrollWidth > region.clientWidth + 1;
     if (scrolls && region.tabIndex < 0) region.tabIndex = 0;
@@ -18,6 +18,6 @@ export function markScrollableTables(): void {
   listening = true;
   window.addEventListener('resize', () => {
     cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(markScrollableTables);
+    frame = requestAnimationFrame(markScrollableRegions);
   });
 }

@@ -251,7 +251,6 @@ function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boo
   }
 }
 
-
 /** Swagger UI's deep links: `/{tag}/{operation key}` or `/{tag}` (see src/openapi/anchors.ts). */
 function swaggerDeepLinkTarget(root: HTMLElement, id: string): HTMLElement | null {
   if (!id.startsWith('/')) return null;
