@@ -109,7 +109,7 @@ describe('config validation', () => {
     expect(config.footer?.logo?.width).toBe(200);
     const dropdown = config.navbar.items.find((i) => i.type === 'dropdown');
     const labels = dropdown?.items?.map((i) => i.label) ?? [];
-    for (const expected of ['Suite 5.6', 'Suite 5.5', 'Suite 5.5 SP1', 'Suite 5.4 SP1', 'Suite 5.4', 'Suite 5.3', 'Suite 4.27', 'Hub 1.3', 'Talent tracking 2.1', 'Talent tracking 2.0', 'Camera tracking 1.1', 'EVO II']) {
+    for (const expected of ['Suite 5.6', 'Suite 5.5', 'Suite 5.5 SP1', 'Suite 5.4 SP1', 'Suite 5.4', 'Suite 5.3', 'Suite 4.27', 'Hub 1.3', 'Talent tracking 2.1', 'Talent tracking 2.0', 'Camera tracking 1.1', 'Hardware unit']) {
       expect(labels).toContain(expected);
     }
     const legacy = dropdown?.items?.filter((i) => i.legacy).map((i) => i.label);

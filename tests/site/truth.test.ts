@@ -39,6 +39,7 @@ const INVENTED: [RegExp, string][] = [
   [/REALITYHUB/i, 'the default MOS ID spells the vendor\'s product brand; pages say where the hub shows it (M2)'],
   [/\bZD\b/, 'the vendor\'s initials; the plugin for NRCS A is "the vendor\'s MOS plugin"'],
   [/UState/, 'a term echoing the vendor\'s brand; the REST API\'s term is ustate (F9)'],
+  [/\bEVO\b|evo-ii|product-evo/i, 'the spec names the vendor\'s hardware unit by its brand; the product dropdown says "Hardware unit" (spec section 1)'],
 ];
 
 describe('no invented value comes back (issue 14)', () => {
