@@ -52,6 +52,50 @@ const ROWS: { row: string; what: string; value: RegExp; label: RegExp }[] = [
     value: /personal\s+details|status\s+and\s+IP\s+address|user\s+record\s+shows\s+the\s+groups/i,
     label: /hub\s+1\.3/,
   },
+  {
+    row: 'LD6',
+    what: 'what ReTime does: re-synchronises the gen-lock timing and the I/O systems',
+    value: /synchroni[sz]es?\s+(?:the\s+|your\s+)?gen-?lock\s+tim(?:e|ing)/i,
+    label: /hub\s+1\.2/,
+  },
+  {
+    row: 'LD5',
+    what: 'what Live Mode disables (renderer configurations, actions, the advanced preview monitor, single renderers)',
+    value:
+      /deleting\s+a\s+renderer\s+configuration|modifying\s+actions|(?:preview\s+monitor|APM)(?:'s)?\s+features|features\s+are\s+disabled\s+in\s+(?:the\s+launcher's\s+)?Live\s+Mode|single\s+renderer[^.|]*only\s+in\s+Configuration\s+Mode|single\s+renderer\s+cannot\s+be\s+stopped/i,
+    label: /hub\s+1\.2/,
+  },
+  {
+    row: 'LD7',
+    what: 'the renderer columns of a launch configuration (Version, Control, FPS, Status)',
+    value: /\bFPS\b|columns?\s+named\s+Version|\bVersion\s+and\s+Control\b/,
+    label: /hub\s+1\.2/,
+  },
+  {
+    row: 'U3',
+    what: 'the read-only preset policies All Allowed, Administrative and Non-Administrative',
+    value: /All\s+Allowed|Non-Administrative|preset\s+(?:policy\s+)?"?Administrative/,
+    label: /5\.3\s+SP3\s+and\s+(?:of\s+)?hub\s+1\.3|hub\s+1\.3\s+and\s+(?:of\s+)?(?:release\s+)?5\.3\s+SP3/,
+  },
+  {
+    row: 'U4',
+    what: 'the editable example policies Studio Configuration and Studio Operation',
+    value: /Studio\s+Configuration|Studio\s+Operation/,
+    label: /5\.3\s+SP3\s+and\s+(?:of\s+)?hub\s+1\.3|hub\s+1\.3\s+and\s+(?:of\s+)?(?:release\s+)?5\.3\s+SP3/,
+  },
+  {
+    row: 'LD2',
+    what: 'the cooking conditions (Can Cook, engine closed through the launcher, loader running)',
+    value: /Can\s+Cook|closed\s+through\s+the\s+launcher/,
+    label: /hub\s+1\.3/,
+  },
+  {
+    row: 'U6',
+    what: "the built-in admin's limits (User Management and Configuration only, cannot be removed, Administration Only group)",
+    value:
+      /(?:use|open)\s+only\s+(?:the\s+)?User\s+Management\s+and\s+Configuration|limited\s+to\s+User\s+Management\s+and\s+Configuration|Modules\s+it\s+can\s+use|Administration\s+Only|cannot\s+be\s+removed|remove\s+the\s+admin/,
+    label: /\b5\.3(?![\d.]|\s*SP)/,
+  },
 ];
 
 /**
@@ -68,7 +112,7 @@ function blockEnd(text: string, at: number): number {
   return blockEnd(text, next.index + next[0].length);
 }
 
-describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5)', () => {
+describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5, LD2, LD5, LD6, LD7, U3, U4, U6)', () => {
   for (const { row, what, value, label } of ROWS) {
     it(`${row}: ${what}`, () => {
       const unlabelled = pages.flatMap(({ rel, text }) => {
