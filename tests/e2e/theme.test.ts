@@ -428,6 +428,27 @@ describe('site messages', () => {
     await page.close();
   });
 
+  it('the 404 page: the skip link and other in-page jumps stay on the page, with no request', async () => {
+    const { page } = await openPage(site);
+    const response = await page.goto(url('no-such-page/'));
+    expect(response?.status()).toBe(404);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    // The page is shown at an address that is not its route: a jump must not count as a change of page.
+    const requests: string[] = [];
+    // (Chromium asks for the favicon again on a jump; a page load or a route fetch is what must not happen.)
+    page.on('request', (request) => ['document', 'fetch'].includes(request.resourceType()) && requests.push(request.url()));
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Skip to main content');
+    await page.keyboard.press('Enter');
+    await page.evaluate(() => (window.location.hash = 'elsewhere'));
+    await page.goBack();
+    await page.waitForTimeout(500);
+    expect(requests).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(`${site.base}no-such-page/`);
+    expect(await page.locator('h1').first().textContent()).toContain('Page Not Found');
+    await page.close();
+  });
+
   it('works without persistence, with one warning, when storage is unavailable', async () => {
     const { page, problems } = await openPage(site);
     await page.addInitScript(() => {

@@ -15,7 +15,7 @@ import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
 import { forgetRoutes, isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
 import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
-import { idOfHash, routeOfPath, withBase } from '../urls.ts';
+import { idOfHash, routeOfPath } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
 import { configureSearch, installSearchShortcuts } from './search-launcher.ts';
 import { scheduleZoom } from './zoom.ts';
@@ -86,6 +86,9 @@ function Root(props: BootData) {
   const pendingScroll = useRef<PendingScroll | null>(null);
   const shownRoute = useRef(page.route);
   shownRoute.current = page.route;
+  // The address the page on screen was shown at. Not its route: the not-found page is shown at
+  // every missing address, and a jump to one of its anchors must stay an in-page jump.
+  const shownPath = useRef(routeOfPath(window.location.pathname));
 
   const navigate = useCallback(async (href: string, options: { push?: boolean } = {}) => {
     const target = new URL(href, window.location.href);
@@ -113,6 +116,7 @@ function Root(props: BootData) {
       saveScrollNow();
       window.history.pushState({}, '', canonical.href);
     }
+    shownPath.current = canonical.pathname;
     if (route.page.route === shownRoute.current) {
       // The page on screen: nothing to render again, so no render scrolls; a link to it goes to its target or the top.
       scrollAfterNavigation(target.hash, push ? undefined : savedScroll());
@@ -126,7 +130,7 @@ function Root(props: BootData) {
     finishRouteProgress();
   }, []);
 
-  usePopState(site, page, navigate);
+  usePopState(shownPath, navigate);
   useAfterRouteChange(site, page, pendingScroll);
   useDevPageUpdates(site, show, pendingScroll);
 
@@ -150,16 +154,13 @@ function Root(props: BootData) {
   );
 }
 
-/** Back and forward between routes load the route; a change of the hash alone is the browser's. */
-function usePopState(site: SiteData, page: PageData, navigate: (href: string, options?: { push?: boolean }) => Promise<void>): void {
-  const pageRef = useRef(page);
-  pageRef.current = page;
+/** Back and forward between addresses load their route; a change of the hash alone is the browser's. */
+function usePopState(shownPath: { current: string }, navigate: (href: string, options?: { push?: boolean }) => Promise<void>): void {
   useEffect(() => {
     navigateImpl = navigate;
     const onPop = () => {
       const url = new URL(window.location.href);
-      const current = withBase(site.baseUrl, pageRef.current.route);
-      if (routeOfPath(url.pathname) !== current) return void navigate(url.href, { push: false });
+      if (routeOfPath(url.pathname) !== shownPath.current) return void navigate(url.href, { push: false });
       // Only the hash changed (an in-page jump): back to where this entry was read, else its target.
       latestNavigation++; // a route still loading is no longer where the reader is
       finishRouteProgress();
