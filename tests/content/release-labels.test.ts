@@ -96,6 +96,12 @@ const ROWS: { row: string; what: string; value: RegExp; label: RegExp }[] = [
       /(?:use|open)\s+only\s+(?:the\s+)?User\s+Management\s+and\s+Configuration|limited\s+to\s+User\s+Management\s+and\s+Configuration|Modules\s+it\s+can\s+use|Administration\s+Only|cannot\s+be\s+removed|remove\s+the\s+admin/,
     label: /\b5\.3(?![\d.]|\s*SP)/,
   },
+  {
+    row: 'F8',
+    what: 'a rundown engine bound to one motion design engine',
+    value: /bound\s+to\s+one\s+(?:motion\s+design\s+)?engine/,
+    label: /5\.5\s+(?:SP1|and\s+5\.5\s+SP1)/,
+  },
 ];
 
 /**
@@ -112,7 +118,7 @@ function blockEnd(text: string, at: number): number {
   return blockEnd(text, next.index + next[0].length);
 }
 
-describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5, LD2, LD5, LD6, LD7, U3, U4, U6)', () => {
+describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5, LD2, LD5, LD6, LD7, U3, U4, U6, F8)', () => {
   for (const { row, what, value, label } of ROWS) {
     it(`${row}: ${what}`, () => {
       const unlabelled = pages.flatMap(({ rel, text }) => {
