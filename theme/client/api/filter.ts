@@ -1,6 +1,6 @@
 /**
- * The operation filter of the API page: every word the reader typed must appear in the
- * operation's method, path, summary or operationId, or among its filter words (tags, description,
+ * The operation filter of the API page: every word the reader typed must begin a word of the
+ * operation's method, path, summary or operationId, or of its filter words (tags, description,
  * parameter and property names: in the column's data only); case does not matter.
  */
 export function filterWords(query: string): string[] {
@@ -9,7 +9,21 @@ export function filterWords(query: string): string[] {
 
 export function matchesFilter(text: string, words: readonly string[]): boolean {
   const haystack = text.toLowerCase();
-  return words.every((word) => haystack.includes(word));
+  return words.every((word) => beginsAWord(text, haystack, word));
+}
+
+/**
+ * Whether `word` begins a word of `text`, or a part of a camelCase name ("engine" in getEngine):
+ * a method typed as a word ("put") must not find every text with "computer" in it.
+ */
+function beginsAWord(text: string, haystack: string, word: string): boolean {
+  // Lower case changed the length (a rare letter such as "İ"): positions no longer line up.
+  if (haystack.length !== text.length) return haystack.includes(word);
+  for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) || (/\p{Ll}/u.test(before) && /\p{Lu}/u.test(text[at] ?? ''))) return true;
+  }
+  return false;
 }
 
 /** What an operation is matched by; `more`: its filter words, where the page has them. */
