@@ -14,6 +14,7 @@ import { repairStoredSearches, safeHit, withSectionAsText } from './hit-text.ts'
 import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
 import { trapFocus } from '../components/focus-trap.ts';
+import { repairDocSearchAria } from './aria-repair.ts';
 
 export interface SearchModal {
   /** Opens with a query (and caret) typed before the modal loaded; `opener` gets the focus back on close. */
@@ -67,6 +68,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   let root: Root | null = null;
   let opener: Element | null = null;
   let release: (() => void) | undefined;
+  let stopAriaRepair: (() => void) | undefined;
 
   let openedOn = '';
   // A route shown while the dialog is open (not the same page re-rendered by `docsgen serve`).
@@ -74,6 +76,8 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     if (window.location.pathname !== openedOn) close();
   };
   const close = () => {
+    stopAriaRepair?.();
+    stopAriaRepair = undefined;
     root?.unmount();
     root = null;
     document.body.classList.remove('DocSearch--active');
@@ -137,6 +141,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     const mounting = root;
     // Rendered and focused within this task, so that a keystroke queued meanwhile lands in DocSearch's input.
     flushSync(() => mounting.render(render(typed.value.slice(0, SEARCH.maxQueryLength))));
+    stopAriaRepair = repairDocSearchAria(container);
     const input = container.querySelector<HTMLInputElement>('.DocSearch-Input');
     if (input && typed.value) {
       input.focus();
