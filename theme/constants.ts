@@ -5,6 +5,8 @@ export const DESKTOP_BREAKPOINT_PX = 996;
 export const ROUTE_PROGRESS_DELAY_MS = 200;
 /** `docsgen serve` re-rendered these routes (detail.paths): a copy the tab prefetched is out of date. */
 export const ROUTES_CHANGED_EVENT = 'docsgen:routes-changed';
+/** A navigation kept the page on screen but changed its address (another `?q=` of the search page). */
+export const ADDRESS_CHANGED_EVENT = 'docsgen:address-changed';
 export const TOC_MIN_LEVEL = 2;
 export const TOC_MAX_LEVEL = 3;
 

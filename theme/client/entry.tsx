@@ -10,7 +10,7 @@ import { flushSync } from 'react-dom';
 import { sidebarOf, type PageData, type SiteData } from '../data.ts';
 import { RouterContext, SiteContext, type Router } from '../context.tsx';
 import { App, documentTitle } from '../App.tsx';
-import { ROUTE_PROGRESS_DELAY_MS, ROUTES_CHANGED_EVENT } from '../constants.ts';
+import { ADDRESS_CHANGED_EVENT, ROUTE_PROGRESS_DELAY_MS, ROUTES_CHANGED_EVENT } from '../constants.ts';
 import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
 import { forgetRoutes, isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
 import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
@@ -50,6 +50,12 @@ function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLEl
   else window.scrollTo(0, 0);
   return target;
 }
+
+/**
+ * The route on screen stays, at an address that may differ in its query: no render follows, so the
+ * page reads the address itself (the search page its `?q=`) when told.
+ */
+const addressChanged = () => window.dispatchEvent(new Event(ADDRESS_CHANGED_EVENT));
 
 /** What the next render of a route does with the scroll: go to a position or a hash target, or (a dev-server update of the page) keep it. */
 type PendingScroll = { hash: string; savedY: number | undefined } | 'keep';
@@ -120,6 +126,7 @@ function Root(props: BootData) {
     if (route.page.route === shownRoute.current) {
       // The page on screen: nothing to render again, so no render scrolls; a link to it goes to its target or the top.
       scrollAfterNavigation(target.hash, push ? undefined : savedScroll());
+      addressChanged();
       finishRouteProgress();
       return;
     }
@@ -154,17 +161,18 @@ function Root(props: BootData) {
   );
 }
 
-/** Back and forward between addresses load their route; a change of the hash alone is the browser's. */
+/** Back and forward between routes load their route; within the route on screen, the page follows its address. */
 function usePopState(shownPath: { current: string }, navigate: (href: string, options?: { push?: boolean }) => Promise<void>): void {
   useEffect(() => {
     navigateImpl = navigate;
     const onPop = () => {
       const url = new URL(window.location.href);
       if (routeOfPath(url.pathname) !== shownPath.current) return void navigate(url.href, { push: false });
-      // Only the hash changed (an in-page jump): back to where this entry was read, else its target.
+      // The same route (an in-page jump, another search): back to where this entry was read, else its target.
       latestNavigation++; // a route still loading is no longer where the reader is
       finishRouteProgress();
       scrollAfterNavigation(url.hash, savedScroll());
+      addressChanged();
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);

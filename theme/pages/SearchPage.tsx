@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSite } from '../context.tsx';
-import { SEARCH } from '../constants.ts';
+import { ADDRESS_CHANGED_EVENT, SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
 import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
@@ -27,8 +27,13 @@ export function SearchPage() {
   const [attempt, setAttempt] = useState(0);
   const sentinel = useRef<HTMLDivElement>(null);
 
+  // The address holds the query: read once hydrated (the server rendered none), and again whenever a
+  // navigation keeps this page at another address (a link, "See all N results", Back and Forward).
   useEffect(() => {
-    setQuery(new URLSearchParams(window.location.search).get('q')?.slice(0, SEARCH.maxQueryLength) ?? '');
+    const follow = () => setQuery(addressQuery());
+    follow();
+    window.addEventListener(ADDRESS_CHANGED_EVENT, follow);
+    return () => window.removeEventListener(ADDRESS_CHANGED_EVENT, follow);
   }, []);
 
   const run = async (q: string, page: number) => {
@@ -134,6 +139,11 @@ export function SearchPage() {
       <div ref={sentinel} className="search-page__sentinel" />
     </main>
   );
+}
+
+/** The query in the address (`?q=`), no longer than a query may be. */
+function addressQuery(): string {
+  return new URLSearchParams(window.location.search).get('q')?.slice(0, SEARCH.maxQueryLength) ?? '';
 }
 
 /** The heading a hit sits under: its own, or for text and code the nearest one above it. */
