@@ -1,9 +1,10 @@
 /**
  * The search results page on the real 5.4 SP1 site: what it shows is always the query in the
- * address, however the address changed (a link, "See all N results", Back and Forward, typing).
+ * address, however the address changed (a link, "See all N results", Back and Forward, typing), and
+ * an answer that arrives after the reader moved on to another query never reaches the screen.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { openPage, openRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
 
@@ -36,6 +37,9 @@ async function settled(page: Page): Promise<View> {
   return view(page);
 }
 
+/** Time for an answer that has arrived to reach the screen, as it did before the fix. */
+const aMoment = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
+
 /** The index files the search page loads for a query opened alone, and what it then shows (a fresh page). */
 async function alone(query: string): Promise<{ files: Set<string>; shown: View }> {
   const { page } = await openPage(site);
@@ -47,6 +51,25 @@ async function alone(query: string): Promise<{ files: Set<string>; shown: View }
   const shown = await settled(page);
   await page.close();
   return { files, shown };
+}
+
+/**
+ * Holds back the requests for `files` until release() (and none after: the files an answer leads to
+ * must come, or it would never arrive).
+ */
+async function holdBack(page: Page, files: string[]): Promise<Route[]> {
+  const held: Route[] = [];
+  await page.route('**/search-index/**', (route) => (files.includes(route.request().url()) && !released.has(held) ? void held.push(route) : route.continue()));
+  return held;
+}
+const released = new WeakSet<Route[]>();
+
+/** Lets held requests go on and waits until their answers are in. */
+async function release(page: Page, held: Route[]): Promise<void> {
+  released.add(held);
+  const finished = held.map((route) => page.waitForEvent('requestfinished', (r) => r.url() === route.request().url()));
+  for (const route of held) await route.continue();
+  await Promise.all(finished);
 }
 
 describe('the search page follows the address', () => {
@@ -93,6 +116,65 @@ describe('the search page follows the address', () => {
     await page.goBack();
     await page.waitForURL(/\/faq\/glossary\/$/);
     await page.waitForSelector('main h1:has-text("Glossary")');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the search page shows only answers to the query on screen', () => {
+  it('shows the results of "mos" when the answer for "m" arrives after them', async () => {
+    const m = await alone('m');
+    const mos = await alone('mos');
+    expect(m.shown.titles).not.toEqual(mos.shown.titles);
+    // What only "m" needs is held back until "mos" is answered.
+    const onlyM = [...m.files].filter((url) => !mos.files.has(url));
+    expect(onlyM.length).toBeGreaterThan(0);
+
+    const { page, problems } = await openPage(site);
+    const held = await holdBack(page, onlyM);
+    await openRoute(site, page, 'search/');
+    await page.locator('#search-page-input').pressSequentially('m');
+    await page.waitForTimeout(400); // "m" is searched, and waits for its files
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.locator('#search-page-input').pressSequentially('os', { delay: 30 });
+    await expect.poll(() => view(page)).toEqual(mos.shown);
+
+    await release(page, held);
+    await aMoment(page);
+    expect(await view(page)).toEqual(mos.shown);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('drops the next batch of "the" when it arrives after the query became "glossary"', async () => {
+    // The files the second batch of "the" needs: those loaded when the reader reaches the end.
+    const { page: probe } = await openPage(site);
+    await openRoute(site, probe, 'search/?q=the');
+    await settled(probe);
+    const batch2 = new Set<string>();
+    probe.on('request', (r) => {
+      if (r.url().includes('/search-index/')) batch2.add(r.url());
+    });
+    const firstBatch = await probe.locator('.search-result__hit').count();
+    await probe.locator('.search-page__sentinel').scrollIntoViewIfNeeded();
+    await probe.waitForFunction((n) => document.querySelectorAll('.search-result__hit').length > n && !document.querySelector('.search-page__loading'), firstBatch);
+    await probe.close();
+    const glossary = await alone('glossary');
+    const onlyBatch2 = [...batch2].filter((url) => !glossary.files.has(url));
+    expect(onlyBatch2.length).toBeGreaterThan(0);
+
+    const { page, problems } = await openPage(site);
+    const held = await holdBack(page, onlyBatch2);
+    await openRoute(site, page, 'search/?q=the');
+    await settled(page);
+    await page.locator('.search-page__sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await page.fill('#search-page-input', 'glossary');
+    await expect.poll(() => view(page)).toEqual(glossary.shown);
+
+    await release(page, held);
+    await aMoment(page);
+    expect(await view(page)).toEqual(glossary.shown);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -36,9 +36,14 @@ export function SearchPage() {
     return () => window.removeEventListener(ADDRESS_CHANGED_EVENT, follow);
   }, []);
 
+  // Counts searches: an answer is shown only while no later search (another query, more results
+  // of another query) has started, so a slow one can never replace what the reader asked for since.
+  const latest = useRef(0);
   const run = async (q: string, page: number) => {
+    const id = ++latest.current;
     if (!q.trim()) {
       setResults(null);
+      setLoading(false);
       return;
     }
     setLoading(true);
@@ -46,14 +51,15 @@ export function SearchPage() {
       const { createSiteSearchClient } = await import('../search/client.ts');
       const client = createSiteSearchClient(site.search);
       const res = await client.searchPage(q, page);
+      if (id !== latest.current) return;
       setError(null);
       setResults((previous) =>
         page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...res.hits] } : { ...res, query: q },
       );
     } catch (e) {
-      setError(e instanceof Error ? e : new Error(String(e)));
+      if (id === latest.current) setError(e instanceof Error ? e : new Error(String(e)));
     } finally {
-      setLoading(false);
+      if (id === latest.current) setLoading(false);
     }
   };
 
@@ -62,19 +68,21 @@ export function SearchPage() {
     if (query) url.searchParams.set('q', query);
     else url.searchParams.delete('q');
     window.history.replaceState(window.history.state, '', url);
+    latest.current++; // what is still on its way answers the query before this one
     const timer = setTimeout(() => void run(query, 0), 150);
     return () => clearTimeout(timer);
   }, [query, attempt]);
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !results || results.page + 1 >= results.nbPages) return;
+    // More of the results on screen, while they are still those of the query typed.
+    if (!el || !results || results.query !== query || results.page + 1 >= results.nbPages) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting) && !loading) void run(results.query, results.page + 1);
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [results, loading]);
+  }, [results, loading, query]);
 
   const groups = groupByPage(results?.hits ?? []);
   return (
