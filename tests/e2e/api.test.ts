@@ -11,6 +11,10 @@ import type { Page } from 'playwright-core';
 import { openPage, openRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
 import { parse as parseYaml } from 'yaml';
+import { execFileSync } from 'node:child_process';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 let site: E2eSite;
 const API = 'rhubapi/';
@@ -890,48 +894,199 @@ describe('Try it', () => {
 });
 
 describe('Try it remembers the hub', () => {
+  /** Opens the Try it form of an operation on the page shown. */
+  const openForm = async (page: Page, operation: string) => {
+    const op = page.locator(`[id="operation/${operation}"]`);
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    return form;
+  };
+  const curlOf = (page: Page, operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
+  const fieldsOf = async (form: ReturnType<Page['locator']>) => [await form.locator('.servers input[data-variable="hubHost"]').inputValue(), await form.locator('.servers input[data-variable="port"]').inputValue()];
+
   it("keeps the server and the host and port the reader typed, for the next operation, the code samples and after a reload", async () => {
     const { page } = await openPage(site);
     await openRoute(site, page, `${API}#operation/listEngines`);
     await page.waitForSelector('html[data-api-ready]');
-    const openForm = async (operation: string) => {
-      const op = page.locator(`[id="operation/${operation}"]`);
-      await op.locator('[data-try-it]').click();
-      const form = op.locator('.swagger-ui');
-      await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
-      return form;
-    };
-    expect(await page.locator('[id="operation/listEngines"] .api-sample[data-sample="curl"] pre').textContent()).toContain("'http://localhost/api/rest/v1/engines'");
-    let form = await openForm('listEngines');
+    expect(await curlOf(page, 'listEngines')).toContain("'http://localhost/api/rest/v1/engines'");
+    let form = await openForm(page, 'listEngines');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
     await form.locator('.servers input[data-variable="hubHost"]').fill('hub.studio.example');
     await form.locator('.servers input[data-variable="port"]').fill('8181');
     await page.reload();
     await page.waitForSelector('html[data-api-ready]');
     // The code samples call the hub the reader chose, so a copied curl reaches it.
-    const curl = (operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
-    expect(await curl('deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
+    expect(await curlOf(page, 'deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
     // …and say so above them: the page's Servers section still lists the spec's servers.
     expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toBe('These samples call http://hub.studio.example:8181/api/rest/v1, the server chosen in Try it.');
     // …and keeps its colours: the URL is replaced inside its string token.
     const urlToken = page.locator('[id="operation/deleteRundown"] .api-sample[data-sample="curl"] pre span', { hasText: 'hub.studio.example:8181' });
     expect(await urlToken.count()).toBe(1);
-    form = await openForm('renameRundown');
-    expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('hub.studio.example');
-    expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8181');
-    // The https server, once chosen, is the one offered next time, with its own values.
+    form = await openForm(page, 'renameRundown');
+    expect(await fieldsOf(form)).toEqual(['hub.studio.example', '8181']);
+    // The https server, once chosen, is the one offered next time, with the values typed.
     await form.locator('.servers select').selectOption({ index: 1 });
-    await page.waitForFunction(() => (document.querySelector('.api-try .servers input[data-variable="port"]') as HTMLInputElement | null)?.value === '443');
     await form.locator('.servers input[data-variable="hubHost"]').fill('secure-hub.studio.example');
     await page.reload();
     await page.waitForSelector('html[data-api-ready]');
-    form = await openForm('listEngines');
+    form = await openForm(page, 'listEngines');
     expect(await form.locator('.servers select').inputValue()).toBe('https://{hubHost}:{port}/api/rest/v1');
-    expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('secure-hub.studio.example');
-    expect(await curl('deleteRundown')).toContain("'https://secure-hub.studio.example/api/rest/v1/playout/rundowns/1'");
+    expect(await fieldsOf(form)).toEqual(['secure-hub.studio.example', '8181']);
+    expect(await curlOf(page, 'deleteRundown')).toContain("'https://secure-hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
     expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').count()).toBe(1);
-    expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toContain('https://secure-hub.studio.example/api/rest/v1,');
+    expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toContain('https://secure-hub.studio.example:8181/api/rest/v1,');
     await page.close();
+  });
+
+  it("keeps the typed host and port when the reader switches server; a port never typed takes each server's default", async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/getEngine`);
+    await page.waitForSelector('html[data-api-ready]');
+    const form = await openForm(page, 'getEngine');
+    const select = form.locator('.servers select:not([data-variable])');
+    const host = form.locator('.servers input[data-variable="hubHost"]');
+    const port = form.locator('.servers input[data-variable="port"]');
+    await host.fill('hub.example.local');
+    await port.fill('8080');
+    await select.selectOption('https://{hubHost}:{port}/api/rest/v1');
+    await expect.poll(() => form.locator('.computed-url code').textContent()).toBe('https://hub.example.local:8080/api/rest/v1');
+    expect(await fieldsOf(form)).toEqual(['hub.example.local', '8080']);
+    expect(await curlOf(page, 'getEngine')).toContain("'https://hub.example.local:8080/api/rest/v1/engines/");
+    await select.selectOption('http://{hubHost}:{port}/api/rest/v1');
+    await expect.poll(() => fieldsOf(form)).toEqual(['hub.example.local', '8080']);
+    expect(await curlOf(page, 'getEngine')).toContain("'http://hub.example.local:8080/api/rest/v1/engines/");
+    // The port typed back to http's default is no longer the reader's own: https takes 443.
+    await port.fill('80');
+    await select.selectOption('https://{hubHost}:{port}/api/rest/v1');
+    await expect.poll(() => fieldsOf(form)).toEqual(['hub.example.local', '443']);
+    expect(await curlOf(page, 'getEngine')).toContain("'https://hub.example.local/api/rest/v1/engines/");
+    await select.selectOption('http://{hubHost}:{port}/api/rest/v1');
+    await expect.poll(() => fieldsOf(form)).toEqual(['hub.example.local', '80']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("lists the servers in the spec's order after a reload, the one chosen selected", async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/getEngine`);
+    await page.waitForSelector('html[data-api-ready]');
+    let form = await openForm(page, 'getEngine');
+    const order = () => form.locator('.servers select:not([data-variable]) option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const spec = ['http://{hubHost}:{port}/api/rest/v1', 'https://{hubHost}:{port}/api/rest/v1'];
+    expect(await order()).toEqual(spec);
+    await form.locator('.servers select:not([data-variable])').selectOption(spec[1] ?? '');
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    form = await openForm(page, 'getEngine');
+    expect(await order()).toEqual(spec);
+    expect(await form.locator('.servers select:not([data-variable])').inputValue()).toBe(spec[1]);
+    expect(await fieldsOf(form)).toEqual(['localhost', '443']);
+    expect(await form.locator('.computed-url code').textContent()).toBe('https://localhost:443/api/rest/v1');
+    await page.close();
+  });
+});
+
+describe('Try it with an empty or malformed host', () => {
+  const openGetEngine = async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, `${API}#operation/getEngine`);
+    await page.waitForSelector('html[data-api-ready]');
+    const op = page.locator('[id="operation/getEngine"]');
+    await op.locator('[data-try-it]').click();
+    const form = op.locator('.swagger-ui');
+    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    const host = form.locator('.servers input[data-variable="hubHost"]');
+    const curl = () => op.locator('.api-sample[data-sample="curl"] pre').textContent();
+    const computed = () => form.locator('.computed-url code').textContent();
+    return { page, problems, op, form, host, curl, computed };
+  };
+
+  it('never leaves the samples on a host Try it no longer calls: an emptied host is the default again, and not remembered', async () => {
+    const { page, problems, form, host, curl, computed } = await openGetEngine();
+    await host.fill('hub.example.local');
+    expect(await curl()).toContain("'http://hub.example.local/api/rest/v1/engines/");
+    await host.fill('');
+    // While empty: a hint by the field, and the samples on the default host.
+    const hint = form.locator('.api-try__hint');
+    await expect.poll(() => hint.textContent()).toMatch(/^hubHost: enter a host name or IP address, without http:\/\//);
+    expect(await host.getAttribute('aria-invalid')).toBe('true');
+    expect(await host.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+    expect(await curl()).toContain("'http://localhost/api/rest/v1/engines/");
+    // Left empty, the field takes the default back: Try it calls what the samples show.
+    await host.blur();
+    await expect.poll(() => host.inputValue()).toBe('localhost');
+    expect(await computed()).toBe('http://localhost:80/api/rest/v1');
+    expect(await hint.count()).toBe(0);
+    expect(await host.getAttribute('aria-invalid')).toBe('false');
+    await host.fill('');
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    expect(await curl()).toContain("'http://localhost/api/rest/v1/engines/");
+    const op = page.locator('[id="operation/getEngine"]');
+    await op.locator('[data-try-it]').click();
+    await op.locator('.swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+    expect(await op.locator('.swagger-ui .servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
+    expect(await op.locator('.swagger-ui .computed-url code').textContent()).toBe('http://localhost:80/api/rest/v1');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('takes the host and port of a pasted URL, puts an IPv6 address in brackets, and says what a host is for other text', async () => {
+    const { page, form, host, curl, computed } = await openGetEngine();
+    await host.fill('http://10.0.0.5:8080/api/rest/v1');
+    expect(await curl()).toContain("'http://10.0.0.5:8080/api/rest/v1/engines/");
+    await host.blur();
+    await expect.poll(() => host.inputValue()).toBe('10.0.0.5');
+    expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8080');
+    expect(await computed()).toBe('http://10.0.0.5:8080/api/rest/v1');
+    await form.locator('.servers input[data-variable="port"]').fill('80');
+    await host.fill('::1');
+    await host.press('Tab');
+    await expect.poll(() => host.inputValue()).toBe('[::1]');
+    expect(await computed()).toBe('http://[::1]:80/api/rest/v1');
+    expect(await curl()).toContain("'http://[::1]/api/rest/v1/engines/");
+    await host.fill('hub example');
+    await expect.poll(() => form.locator('.api-try__hint').count()).toBe(1);
+    await form.locator('.servers input[data-variable="port"]').fill('eighty');
+    await expect.poll(() => form.locator('.api-try__hint').allTextContents()).toEqual([expect.stringMatching(/^hubHost: /), 'port: enter a port number from 1 to 65535.']);
+    expect(await curl()).toContain("'http://localhost/api/rest/v1/engines/");
+    await page.close();
+  });
+
+  it('never writes a host that could run a command into a sample, and quotes one stored before', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-pwned-'));
+    const evil = `x'$(touch\${IFS}${dir}/PWNED)'`;
+    const { page, form, host, curl } = await openGetEngine();
+    await host.fill(evil);
+    await expect.poll(() => form.locator('.api-try__hint').count()).toBe(1);
+    expect(await curl()).toContain("'http://localhost/api/rest/v1/engines/");
+    expect(await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('docsgen.tryIt.server')).map(([, value]) => value).join(''))).not.toContain('PWNED');
+    await page.close();
+    // An entry written before hosts were checked: the samples quote it, so the shell runs nothing.
+    const stored = { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: evil }, base: `http://${evil}/api/rest/v1` };
+    const other = await openPage(site);
+    await other.page.addInitScript((entry) => {
+      for (const key of ['hub-rest-api-1.6.0.json', 'hub-rest-api-1.6.0.yaml']) localStorage.setItem(`docsgen.tryIt.server:/suite-5.4.sp1/rhubapi/${key}`, entry);
+    }, JSON.stringify(stored));
+    await openRoute(site, other.page, `${API}#operation/getEngine`);
+    await other.page.waitForSelector('html[data-api-ready]');
+    const op = other.page.locator('[id="operation/getEngine"]');
+    const sample = (await op.locator('.api-sample[data-sample="curl"] pre').textContent()) ?? '';
+    expect(sample).toContain('PWNED');
+    const url = /^curl -X GET ('(?:[^']|'\\'')*')/.exec(sample)?.[1] ?? '';
+    const printed = execFileSync('sh', ['-c', `printf '%s' ${url}`], { encoding: 'utf8' });
+    expect(printed).toBe(`http://${evil}/api/rest/v1/engines/1`);
+    await expect(access(path.join(dir, 'PWNED'))).rejects.toThrow();
+    const js = (await op.locator('.api-sample[data-sample="javascript"] pre').textContent()) ?? '';
+    expect(js).toContain(JSON.stringify(`http://${evil}/api/rest/v1/engines/1`));
+    // Try it does not take the stored host: it is no host name.
+    await op.locator('[data-try-it]').click();
+    await op.locator('.swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+    expect(await op.locator('.swagger-ui .servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
+    await expect.poll(() => op.locator('.api-sample[data-sample="curl"] pre').textContent()).toContain("'http://localhost/api/rest/v1/engines/1'");
+    await other.page.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

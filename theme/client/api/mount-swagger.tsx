@@ -13,7 +13,8 @@ import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.ts';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
-import { readRememberedServer, rememberServer, withRememberedServer } from './remembered-server.ts';
+import { readRememberedServer } from './remembered-server.ts';
+import { defaultOf, hintFor, noteTyped, saveServer, tidied, typedOf, valueOnServer, type SpecServer } from './server-choice.ts';
 import type { TryValues } from '../../api-model.ts';
 
 interface ImmutableLike {
@@ -30,6 +31,8 @@ interface SwaggerSystem {
   layoutActions: { updateFilter(filter: string): void };
   specActions: { changeParam(pathMethod: [string, string], name: string, where: string, value: unknown): void };
   oas3Actions: {
+    setSelectedServer(url: string): void;
+    setServerVariableValue(payload: ServerVariableValue): void;
     setRequestContentType(payload: { value: string; pathMethod: [string, string] }): void;
     setRequestBodyValue(payload: { value: string; pathMethod: [string, string] }): void;
   };
@@ -105,6 +108,52 @@ function TryItLayout(props: LayoutProps) {
 }
 
 type Action<T> = (payload: T, ...rest: unknown[]) => unknown;
+type ServerVariableValue = { server: string; namespace?: string; key: string; val: string };
+
+/** The spec's servers (as loaded) of one Try it, and what the reader chose among them (server-choice.ts). */
+interface ServerChoice {
+  specUrl: string;
+  servers: SpecServer[];
+}
+
+const typedNow = (choice: ServerChoice) => typedOf(readRememberedServer(choice.specUrl), choice.servers);
+
+interface ServersProps {
+  currentServer: string;
+}
+
+/** Swagger UI's own selector of a field's value says null for an emptied field as for one not set yet: these are its values as they are. */
+type ServerValues = { oas3Selectors: { serverVariables(server: string): { get(name: string): unknown } } };
+
+const hintId = (name: string) => `api-try-hint-${name}`;
+
+/**
+ * Swagger UI's server fields, followed by what a field's text lacks (a URL pasted as the host, a
+ * port that is no number): said at once, in a live region, and tied to the field (watchSwaggerDom).
+ */
+const serversWithHints = (choice: ServerChoice) => (Original: ComponentType<ServersProps>, system: ServerValues) =>
+  function ServersWithHints(props: ServersProps) {
+    const server = choice.servers.find((s) => s.url === props.currentServer);
+    const values = system.oas3Selectors.serverVariables(props.currentServer);
+    const hints = Object.entries(server?.variables ?? {}).flatMap(([name, variable]) => {
+      const text = values.get(name);
+      if (!server || Array.isArray(variable?.enum) || typeof text !== 'string' || text === defaultOf(server, name)) return [];
+      const hint = hintFor(server, name, text);
+      return hint ? [{ name, hint }] : [];
+    });
+    return (
+      <>
+        <Original {...props} />
+        <div className="api-try__hints" role="status">
+          {hints.map(({ name, hint }) => (
+            <p key={name} id={hintId(name)} className="api-try__hint">
+              {hint}
+            </p>
+          ))}
+        </div>
+      </>
+    );
+  };
 
 /** Our layout and filter, start values for parameters, and the server the reader chose last time (remembered-server.ts). */
 interface LiveResponseProps {
@@ -138,12 +187,24 @@ const liveResponseOfTheHub = (Original: ComponentType<LiveResponseProps>) =>
 
 type Selector<T> = (...args: string[]) => T;
 
-const tryItPlugin = (specUrl: string) => () => ({
+const tryItPlugin = (choice: ServerChoice) => () => ({
   components: { TryItLayout },
-  wrapComponents: { liveResponse: liveResponseOfTheHub },
+  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice) },
   fn: { opsFilter },
   statePlugins: {
-    spec: { wrapActions: { updateJsonSpec: (original: (spec: unknown) => unknown) => (spec: unknown) => original(withRememberedServer(withStartValues(spec), readRememberedServer(specUrl))) } },
+    spec: {
+      wrapActions: {
+        // Swagger UI selects the first server unless one is selected before its server list shows:
+        // the server chosen last time is, and the list keeps the spec's order.
+        updateJsonSpec: (original: (spec: unknown) => unknown, system: SwaggerSystem) => (spec: unknown) => {
+          const servers = (spec as { servers?: unknown } | null)?.servers;
+          choice.servers = Array.isArray(servers) ? (servers as SpecServer[]) : [];
+          const remembered = readRememberedServer(choice.specUrl)?.url;
+          if (choice.servers.some((server) => server.url === remembered)) system.oas3Actions.setSelectedServer(remembered as string);
+          return original(withStartValues(spec));
+        },
+      },
+    },
     oas3: {
       // The samples' body is not "edited" until the reader edits it (Swagger UI compares with its
       // own sample): choosing another media type then gives that type's sample, not JSON text.
@@ -157,12 +218,16 @@ const tryItPlugin = (specUrl: string) => () => ({
       },
       wrapActions: {
         setSelectedServer: (original: Action<string>) => (url: string, ...rest: unknown[]) => {
-          if (typeof url === 'string' && rest[0] === undefined) rememberServer(specUrl, url);
+          if (typeof url === 'string' && rest[0] === undefined) saveServer(choice.specUrl, choice.servers, url, typedNow(choice));
           return original(url, ...rest);
         },
-        setServerVariableValue: (original: Action<{ server: string; namespace?: string; key: string; val: string }>) => (payload: { server: string; namespace?: string; key: string; val: string }) => {
-          if (payload.namespace === undefined) rememberServer(specUrl, payload.server, { key: payload.key, value: payload.val });
-          return original(payload);
+        // Swagger UI gives a server's variables their defaults whenever the server is selected: a
+        // value the reader typed (for any server) takes a default's place. What the reader types is
+        // noted before this runs (followTyping), so typing the default itself is not overruled.
+        setServerVariableValue: (original: Action<ServerVariableValue>) => (payload: ServerVariableValue) => {
+          const server = choice.servers.find((s) => s.url === payload.server);
+          if (payload.namespace !== undefined || !server || payload.val !== defaultOf(server, payload.key)) return original(payload);
+          return original({ ...payload, val: valueOnServer(server, payload.key, typedNow(choice)) });
         },
       },
     },
@@ -222,11 +287,13 @@ function createInstance(target: TryItTarget) {
   const root = createRoot(host.appendChild(document.createElement('div')));
   let resolve: (system: SwaggerSystem) => void = () => undefined;
   const system = new Promise<SwaggerSystem>((r) => (resolve = r));
+  const choice: ServerChoice = { specUrl: target.specUrl, servers: [] };
+  followTyping(host, choice, system);
   root.render(
     <SwaggerUI
       url={target.specUrl}
       layout="TryItLayout"
-      plugins={[tryItPlugin(target.specUrl)]}
+      plugins={[tryItPlugin(choice)]}
       filter={NO_OPERATION}
       docExpansion="full"
       tryItOutEnabled
@@ -248,6 +315,37 @@ function createInstance(target: TryItTarget) {
 }
 
 /**
+ * What the reader types into a server variable is remembered as they type (before Swagger UI's own
+ * handler, which listens on its root inside `host`), and tidied once they leave the field: a URL
+ * pasted as the host becomes its host and port, an IPv6 address gets brackets, an emptied field
+ * its default again, so Try it calls what the samples show (server-choice.ts).
+ */
+function followTyping(host: HTMLElement, choice: ServerChoice, system: Promise<SwaggerSystem>): void {
+  const fieldOf = (event: Event) => {
+    const field = event.target as HTMLInputElement | HTMLSelectElement;
+    const url = host.querySelector<HTMLSelectElement>('.servers select:not([data-variable])')?.value ?? '';
+    const server = choice.servers.find((s) => s.url === url);
+    const name = field.closest('.servers') ? field.dataset.variable : undefined;
+    return server && name ? { field, url, server, name } : undefined;
+  };
+  host.addEventListener(
+    'input',
+    (event) => {
+      const found = fieldOf(event);
+      if (found) saveServer(choice.specUrl, choice.servers, found.url, noteTyped(typedNow(choice), found.server, found.name, found.field.value));
+    },
+    true,
+  );
+  host.addEventListener('change', (event) => {
+    const found = fieldOf(event);
+    if (!found) return;
+    for (const [key, val] of Object.entries(tidied(found.server, found.name, found.field.value))) {
+      void system.then((s) => s.oas3Actions.setServerVariableValue({ server: found.url, key, val }));
+    }
+  });
+}
+
+/**
  * Swagger UI's server list has a select inside an empty label, and its variable inputs and body
  * editor have no label; they get names here (axe: "form elements must have labels"). The colour
  * mode is kept in step.
@@ -264,6 +362,13 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
     });
     host.querySelectorAll<HTMLElement>('.servers [data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable ?? ''}`));
     host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Request body'));
+    // A server field whose text stands for no value is marked, and described by what it lacks.
+    host.querySelectorAll<HTMLInputElement>('.servers input[data-variable]').forEach((el) => {
+      const hint = document.getElementById(hintId(el.dataset.variable ?? ''));
+      if (hint) el.setAttribute('aria-describedby', hint.id);
+      else el.removeAttribute('aria-describedby');
+      el.setAttribute('aria-invalid', String(Boolean(hint)));
+    });
   };
   const observer = new MutationObserver(fix);
   observer.observe(host, { childList: true, subtree: true });
