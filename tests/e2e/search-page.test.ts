@@ -119,6 +119,21 @@ describe('the search page follows the address', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('treats a query of spaces as no query, as the dialog does', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'search/?q=+++');
+    await page.waitForTimeout(400); // a search would have answered by now
+    expect(await view(page)).toEqual({ heading: 'Search the documentation', input: '', count: '', titles: [] });
+    // A query replaced by spaces: back to no query, its results gone.
+    await page.fill('#search-page-input', 'cache');
+    await settled(page);
+    await page.fill('#search-page-input', '  ');
+    await expect.poll(() => view(page)).toEqual({ heading: 'Search the documentation', input: '', count: '', titles: [] });
+    expect(new URL(page.url()).search).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('the search page shows only answers to the query on screen', () => {

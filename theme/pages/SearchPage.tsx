@@ -41,7 +41,7 @@ export function SearchPage() {
   const latest = useRef(0);
   const run = async (q: string, page: number) => {
     const id = ++latest.current;
-    if (!q.trim()) {
+    if (!q) {
       setResults(null);
       setLoading(false);
       return;
@@ -100,7 +100,7 @@ export function SearchPage() {
           maxLength={SEARCH.maxQueryLength}
           placeholder="Type your search here"
           autoComplete="off"
-          onChange={(e) => setQuery(e.target.value.slice(0, SEARCH.maxQueryLength))}
+          onChange={(e) => setQuery(asQuery(e.target.value))}
         />
       </form>
       {isSiteUpdated(error) ? (
@@ -149,9 +149,15 @@ export function SearchPage() {
   );
 }
 
-/** The query in the address (`?q=`), no longer than a query may be. */
+/** The query in the address (`?q=`). */
 function addressQuery(): string {
-  return new URLSearchParams(window.location.search).get('q')?.slice(0, SEARCH.maxQueryLength) ?? '';
+  return asQuery(new URLSearchParams(window.location.search).get('q') ?? '');
+}
+
+/** Text as a query: no longer than a query may be, and none at all if only spaces (as in the dialog). */
+function asQuery(text: string): string {
+  const query = text.slice(0, SEARCH.maxQueryLength);
+  return query.trim() ? query : '';
 }
 
 /** The heading a hit sits under: its own, or for text and code the nearest one above it. */
