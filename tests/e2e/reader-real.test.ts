@@ -36,6 +36,82 @@ describe('sidebar after client navigation', () => {
   }
 });
 
+describe('sidebar after a client navigation from outside it', () => {
+  const FROM = 'configurations/hub/cache-management/';
+  const TO = 'user-guide/node-graph-and-actions/context-menus/hub/';
+
+  /** Where the page's item is, once the sidebar has stopped moving, and how far the sidebar scrolled. */
+  async function settledSidebar(page: Page): Promise<{ top: number; bottom: number; boxTop: number; scrollTop: number }> {
+    const current = sidebar(page).locator('.sidebar a[aria-current="page"]');
+    await current.waitFor();
+    // The categories that opened and closed have finished animating.
+    await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar .sidebar')?.getAnimations({ subtree: true }).length === 0);
+    await page.waitForTimeout(200);
+    return current.evaluate((el) => {
+      const box = el.closest('.sidebar') as HTMLElement;
+      const rect = el.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, boxTop: box.getBoundingClientRect().top, scrollTop: box.scrollTop };
+    });
+  }
+
+  const ways: [string, (page: Page) => Promise<void>][] = [
+    [
+      'an in-content link',
+      async (page) => {
+        // A link in the article, as a page's own cross-reference is (added here: this page has none to that page).
+        await page.locator('main article').first().evaluate((article, href) => {
+          const link = document.createElement('a');
+          link.href = href;
+          link.textContent = 'Hub context menus';
+          link.id = 'test-link';
+          article.prepend(link);
+        }, `${site.base}${TO}`);
+        await page.click('#test-link');
+      },
+    ],
+    [
+      'a search hit',
+      async (page) => {
+        await page.keyboard.press('Control+k');
+        await page.waitForSelector('.DocSearch-Modal .DocSearch-Input:focus');
+        await page.keyboard.type('hub context menus');
+        await page.locator(`.DocSearch-Hit a[href$="${TO}"]`).first().click();
+      },
+    ],
+  ];
+  for (const [way, go] of ways) {
+    it(`by ${way}: the sidebar scrolls to show the new page's item, as a cold load of that page does`, async () => {
+      const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+      await openRoute(site, page, TO);
+      const cold = await settledSidebar(page);
+      expect(cold.scrollTop).toBeGreaterThan(0);
+
+      await openRoute(site, page, FROM);
+      await settledSidebar(page);
+      await go(page);
+      await page.waitForURL(`**/${TO}`);
+      const after = await settledSidebar(page);
+      expect(after.scrollTop).toBeGreaterThan(0);
+      expect(after.top).toBeGreaterThanOrEqual(after.boxTop);
+      expect(after.bottom).toBeLessThanOrEqual(800);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('does not move a sidebar whose current item is already in view', async () => {
+    const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, page, TO);
+    const before = await settledSidebar(page);
+    expect(before.scrollTop).toBeGreaterThan(0);
+    // "Editor" sits two items above "Hub", in view.
+    await sidebar(page).locator('.sidebar a', { hasText: /^Editor$/ }).first().click();
+    await page.waitForURL('**/context-menus/editor/');
+    expect((await settledSidebar(page)).scrollTop).toBe(before.scrollTop);
+    await page.close();
+  });
+});
+
 describe('sidebar under the announcement bar', () => {
   it('shows the current item and, scrolled to its end, the last item inside the window before the page scrolls', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 600 } });

@@ -16,16 +16,43 @@ function containsRoute(item: SidebarItem, route: string): boolean {
 
 export function DocSidebar(props: { items: SidebarItem[]; activeRoute: string; onNavigate?: () => void }) {
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const active = ref.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (active) revealInScrollBox(active);
-  }, [props.activeRoute]);
+  useEffect(() => (ref.current ? revealWhenSettled(ref.current) : undefined), [props.activeRoute]);
   return (
     <nav ref={ref} className="sidebar" aria-label="Docs sidebar">
       <SidebarList items={props.items} activeRoute={props.activeRoute} level={1} {...(props.onNavigate ? { onNavigate: props.onNavigate } : {})} />
     </nav>
   );
 }
+
+/**
+ * Reveals the page's item once it is laid out where it stays. After a client navigation to another
+ * section its category opens only on the next render (and may still be fetching its items), then
+ * animates open while the previous one animates closed: measured at once, the item was hidden (at 0)
+ * and the sidebar stayed at the top with the item below the window. So the check repeats each frame
+ * until the item shows and nothing in the sidebar animates; it gives up after some 240 frames (a page
+ * with no item of its own) or as soon as the reader wheels, touches, clicks or keys in the sidebar,
+ * whose own scrolling is theirs. Returns the cancel function (the next route's effect calls it).
+ */
+function revealWhenSettled(nav: HTMLElement): () => void {
+  let frame = 0;
+  let frames = 240; // about 4 s
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of READER_INPUT) nav.removeEventListener(type, stop);
+  };
+  const check = () => {
+    const active = nav.querySelector<HTMLElement>('[aria-current="page"]');
+    if (active?.getClientRects().length && !nav.getAnimations({ subtree: true }).length) {
+      revealInScrollBox(active);
+      stop();
+    } else if (frames--) frame = requestAnimationFrame(check);
+  };
+  for (const type of READER_INPUT) nav.addEventListener(type, stop);
+  check();
+  return stop;
+}
+
+const READER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 /**
  * Scrolls the sidebar's own box (not the page) so that the item shows. Element.scrollIntoView also
