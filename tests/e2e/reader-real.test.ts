@@ -112,6 +112,27 @@ describe('sidebar after a client navigation from outside it', () => {
   });
 });
 
+describe('phone menu', () => {
+  it("names with aria-controls only ids that one element has, in the menu's own sidebar", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 390, height: 800 } });
+    await openRoute(site, page, 'configurations/hub/cache-management/');
+    await page.click('button[aria-label="Toggle navigation bar"]');
+    await page.waitForSelector('.navbar-sidebar .sidebar .menu__caret');
+    const targets = await page.locator('.navbar-sidebar [aria-controls]').evaluateAll((controls) =>
+      controls.flatMap((control) =>
+        (control.getAttribute('aria-controls') ?? '').split(/\s+/).map((id) => {
+          const named = document.querySelectorAll(`[id="${id}"]`);
+          return { id, count: named.length, inMenu: named[0]?.closest('.navbar-sidebar') !== null };
+        }),
+      ),
+    );
+    expect(targets.length).toBeGreaterThan(3);
+    expect(targets.filter((t) => t.count !== 1 || !t.inMenu)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('sidebar under the announcement bar', () => {
   it('shows the current item and, scrolled to its end, the last item inside the window before the page scrolls', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 600 } });

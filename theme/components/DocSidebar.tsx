@@ -133,7 +133,9 @@ function SidebarCategoryItem(props: {
 }) {
   const { item } = props;
   const router = useRouter();
-  const listId = `sidebar-${item.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  // The phone menu's copy (the only one given onNavigate, which closes the menu) is in the page with
+  // the desktop sidebar (hidden, not removed): its own ids keep each aria-controls naming one list.
+  const listId = `${props.onNavigate ? 'menu-' : ''}sidebar-${item.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const active = containsRoute(item, props.activeRoute);
   const routeHref = useRouteHref();
   const loadState = useShellItems(item, props.open, router);
