@@ -812,6 +812,51 @@ describe('Try it', () => {
     await page.close();
   });
 
+  for (const width of [1280, 360]) {
+    it(`axe finds no violation after Execute: answered, unanswered, and stopped by a missing parameter (light, ${width} px)`, async () => {
+      const dead = createServer();
+      await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+      const deadPort = (dead.address() as { port: number }).port;
+      await new Promise<void>((resolve) => dead.close(() => resolve()));
+      const { page } = await openPage(site, { viewport: { width, height: 800 } });
+      await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+      await openRoute(site, page, `${API}#operation/deleteRundown`);
+      await page.waitForSelector('html[data-api-ready]');
+      const op = page.locator('[id="operation/deleteRundown"]');
+      await op.locator('[data-try-it]').click();
+      const form = op.locator('.swagger-ui');
+      await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+      // WCAG 2.2 AA in full (as a11y.test.ts), and anything else axe calls serious, in the operation's section.
+      const violations = async () => {
+        const results = await new AxeBuilder({ page }).include('[id="operation/deleteRundown"]').analyze();
+        return results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.tags.some((tag) => /^wcag2(1|2)?aa?$/.test(tag)))
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      };
+      await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+      await form.locator('.servers input[data-variable="port"]').fill(String(port));
+      await form.locator('button.execute').click();
+      await form.locator('.live-responses-table .highlight-code').waitFor({ timeout: 15_000 });
+      expect(await form.locator('.response-undocumented').count()).toBeGreaterThan(0); // the check below covers its colour
+      expect(await violations(), 'answered').toEqual([]);
+      // The answer's Copy and Download buttons sit below its text, not over its last lines.
+      const overlaps = await form.locator('.live-responses-table .highlight-code').evaluate((box) => {
+        const text = box.querySelector('pre')?.getBoundingClientRect();
+        return [...box.querySelectorAll('.download-contents, .copy-to-clipboard')].map((button) => (text ? button.getBoundingClientRect().top < text.bottom - 0.5 : true));
+      });
+      expect(overlaps).toEqual([false, false]);
+      await form.locator('.servers input[data-variable="port"]').fill(String(deadPort));
+      await form.locator('button.execute').click();
+      await op.locator('.api-try__unanswered').waitFor({ timeout: 15_000 });
+      expect(await violations(), 'unanswered').toEqual([]);
+      await form.locator('tr[data-param-name="rundownId"] input').fill('');
+      await form.locator('button.execute').click();
+      await form.locator('tr[data-param-name="rundownId"] input.invalid').waitFor({ timeout: 15_000 });
+      expect(await violations(), 'missing parameter').toEqual([]);
+      await page.close();
+    }, 240_000);
+  }
+
   it("starts every path parameter with the code sample's value, and Execute sends it", async () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, API);

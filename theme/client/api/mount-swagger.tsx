@@ -362,6 +362,18 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
     });
     host.querySelectorAll<HTMLElement>('.servers [data-variable]:not([aria-label])').forEach((el) => el.setAttribute('aria-label', `Server variable ${el.dataset.variable ?? ''}`));
     host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text:not([aria-label])').forEach((el) => el.setAttribute('aria-label', 'Request body'));
+    // A parameter's field is named by its parameter: after a failed check Swagger UI gives it a title
+    // ("Required field is not provided"), which would otherwise become its only name (label-title-only).
+    host.querySelectorAll<HTMLElement>('tr[data-param-name] .parameters-col_description > :is(input, select):not([aria-label])').forEach((el) => el.setAttribute('aria-label', el.closest<HTMLElement>('tr')?.dataset.paramName ?? ''));
+    // The generated curl command and the answer scroll inside their boxes (sideways on a phone):
+    // the keyboard reaches them, and a screen reader hears what they are (scrollable-region-focusable).
+    for (const [selector, name] of [['pre.curl', 'curl command'], ['.highlight-code > pre.microlight', 'Response body']] as const) {
+      host.querySelectorAll<HTMLElement>(`${selector}:not([tabindex])`).forEach((el) => {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', name);
+      });
+    }
     // A server field whose text stands for no value is marked, and described by what it lacks.
     host.querySelectorAll<HTMLInputElement>('.servers input[data-variable]').forEach((el) => {
       const hint = document.getElementById(hintId(el.dataset.variable ?? ''));
