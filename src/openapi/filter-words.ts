@@ -15,10 +15,11 @@ const PROPERTY_DEPTH = 2;
 
 export function operationFilterWords(document: Record<string, unknown>, entry: OperationEntry): string {
   const op = entry.operation;
-  const words = new Set<string>();
+  // By lower case, each as first written: the filter finds camelCase parts ("space" in minimumFreeSpace).
+  const words = new Map<string, string>();
   const add = (text: unknown) => {
     if (typeof text !== 'string') return;
-    for (const word of text.toLowerCase().split(/[^\p{L}\p{N}_-]+/u)) if (word.length > 1) words.add(word);
+    for (const word of text.split(/[^\p{L}\p{N}_-]+/u)) if (word.length > 1 && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
   };
   [entry.tag, ...entry.otherTags].forEach(add);
   add(plainText(op.description));
@@ -33,7 +34,7 @@ export function operationFilterWords(document: Record<string, unknown>, entry: O
   for (const schema of schemas) propertyNames(document, schema, PROPERTY_DEPTH, new Set(), add);
   // What the filter reads already.
   for (const known of [op.operationId, op.summary, entry.path, entry.method]) if (typeof known === 'string') for (const word of known.toLowerCase().split(/\s+/)) words.delete(word);
-  return [...words].join(' ');
+  return [...words.values()].join(' ');
 }
 
 /** The text of a description, its markdown and HTML marks and link targets left out. */

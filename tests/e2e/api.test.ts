@@ -282,8 +282,8 @@ describe('the operations column', () => {
     await page.waitForSelector('html[data-api-ready]');
     // The words are in the page once, in the column's data: no operation's data-filter attribute repeats them.
     const html = await page.evaluate(async () => (await fetch(window.location.href)).text());
-    expect(html).toContain('minimumfreespace');
-    expect(html.match(/data-filter="[^"]*minimumfreespace/)).toBeNull();
+    expect(html).toContain('minimumFreeSpace');
+    expect(html.match(/data-filter="[^"]*minimumfreespace/i)).toBeNull();
     const shownOperations = () => page.locator('section.api-op:visible').evaluateAll((ops) => ops.map((op) => op.id));
     const listedOperations = () => page.locator('.api-nav a[href^="#operation/"]:visible').evaluateAll((links) => links.map((a) => a.getAttribute('href')?.slice(1)));
     // A property of the engines' response body, in no path, summary or operationId.
@@ -511,15 +511,16 @@ describe("the reader's place on the API page", () => {
 
     // Filtered, an operation clicked in the column, the box emptied, then Back at once: the filtered entry.
     await box.fill('graph');
-    await expectFilter('graph', 9);
+    // Seven: the engine calls' property rgraphId does not begin with "graph".
+    await expectFilter('graph', 7);
     await page.locator('.api-nav a', { hasText: 'Get a graph' }).first().click();
     await page.waitForURL(/#operation\/getGraph$/);
-    await expectFilter('graph', 9);
+    await expectFilter('graph', 7);
     await box.fill('');
     await expectFilter('', all);
     await page.goBack();
     await page.waitForURL(`${site.origin}${site.base}${API}`);
-    await expectFilter('graph', 9);
+    await expectFilter('graph', 7);
     expect(await page.evaluate(() => (history.state as { apiFilter?: string } | null)?.apiFilter)).toBe('graph');
     await page.goForward();
     await page.waitForURL(/#operation\/getGraph$/);

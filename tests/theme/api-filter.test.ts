@@ -22,6 +22,7 @@ describe('API filter', () => {
     expect(matches(listRundowns, 'rundowns newsroom')).toBe(true);
     expect(matches(listRundowns, 'systemid')).toBe(true);
     expect(matches(getEngine, 'ngine')).toBe(false);
+    expect(matches(operationFilterText({ method: 'get', path: '/engines', summary: 'List engines' }, 'minimumFreeSpace'), 'free space')).toBe(true);
   });
 
   it('needs every word, and an empty query matches everything', () => {

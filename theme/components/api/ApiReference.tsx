@@ -57,7 +57,7 @@ function AlsoInTag(props: { tag: string; operations: ApiTagView['also'] }) {
       <p className="api-tag__also-title">Also tagged {props.tag}</p>
       <ul>
         {props.operations.map((op) => (
-          <li key={op.anchor} data-op-link={op.anchor} data-filter={operationFilterText(op).toLowerCase()}>
+          <li key={op.anchor} data-op-link={op.anchor} data-filter={operationFilterText(op)}>
             <a href={op.href}>
               <MethodBadge method={op.method} /> {op.summary || op.path}
             </a>{' '}
@@ -183,7 +183,7 @@ function Schemas(props: { schemas: ApiNamedSchema[] }) {
     <section className="api-schemas" id="schemas" data-schemas>
       <h2>Schemas</h2>
       {props.schemas.map((entry) => (
-        <section key={entry.anchor} className="api-named-schema" id={entry.anchor} data-filter={entry.name.toLowerCase()}>
+        <section key={entry.anchor} className="api-named-schema" id={entry.anchor} data-filter={entry.name}>
           <h3>
             {entry.name}
             <HashLink anchor={entry.anchor} name={entry.name} />

@@ -25,7 +25,7 @@ export function Operation(props: { op: ApiOperationView }) {
       id={op.anchor}
       data-op={op.key}
       data-op-tag={op.tag}
-      data-filter={operationFilterText(op).toLowerCase()}
+      data-filter={operationFilterText(op)}
     >
       <h3 className="api-op__title">
         {title}
