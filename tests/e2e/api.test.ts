@@ -1080,12 +1080,12 @@ describe('Try it with an empty or malformed host', () => {
 
   it('takes the host and port of a pasted URL, puts an IPv6 address in brackets, and says what a host is for other text', async () => {
     const { page, form, host, curl, computed } = await openGetEngine();
-    await host.fill('http://10.0.0.5:8080/api/rest/v1');
-    expect(await curl()).toContain("'http://10.0.0.5:8080/api/rest/v1/engines/");
+    await host.fill('http://192.0.2.10:8080/api/rest/v1');
+    expect(await curl()).toContain("'http://192.0.2.10:8080/api/rest/v1/engines/");
     await host.blur();
-    await expect.poll(() => host.inputValue()).toBe('10.0.0.5');
+    await expect.poll(() => host.inputValue()).toBe('192.0.2.10');
     expect(await form.locator('.servers input[data-variable="port"]').inputValue()).toBe('8080');
-    expect(await computed()).toBe('http://10.0.0.5:8080/api/rest/v1');
+    expect(await computed()).toBe('http://192.0.2.10:8080/api/rest/v1');
     await form.locator('.servers input[data-variable="port"]').fill('80');
     await host.fill('::1');
     await host.press('Tab');

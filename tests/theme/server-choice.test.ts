@@ -53,26 +53,26 @@ describe('an empty or malformed host', () => {
   });
 
   it('a pasted URL stands for its host and port; an IPv6 address gets brackets', () => {
-    expect(hostOf('http://10.0.0.5')).toEqual({ host: '10.0.0.5' });
+    expect(hostOf('http://192.0.2.10')).toEqual({ host: '192.0.2.10' });
     expect(hostOf(' https://hub.example.local:8080/api/rest/v1 ')).toEqual({ host: 'hub.example.local', port: '8080' });
     expect(hostOf('::1')).toEqual({ host: '[::1]' });
     expect(hostOf('[fe80::2]')).toEqual({ host: '[fe80::2]' });
     expect(hostOf('user:secret@hub')).toBeUndefined();
-    expect(noteTyped({}, http, 'hubHost', 'http://10.0.0.5:8080')).toEqual({ hubHost: '10.0.0.5', port: '8080' });
+    expect(noteTyped({}, http, 'hubHost', 'http://192.0.2.10:8080')).toEqual({ hubHost: '192.0.2.10', port: '8080' });
     expect(baseOf(http, noteTyped({}, http, 'hubHost', '::1'), SPEC)).toBe('http://[::1]/api/rest/v1');
     expect(portOf('08080')).toBe('8080');
   });
 
   it('is tidied when the reader leaves the field, and a hint says what a host is while it is not one', () => {
     expect(tidied(http, 'hubHost', '')).toEqual({ hubHost: 'localhost' });
-    expect(tidied(http, 'hubHost', 'http://10.0.0.5:8080/')).toEqual({ hubHost: '10.0.0.5', port: '8080' });
+    expect(tidied(http, 'hubHost', 'http://192.0.2.10:8080/')).toEqual({ hubHost: '192.0.2.10', port: '8080' });
     expect(tidied(http, 'hubHost', '::1')).toEqual({ hubHost: '[::1]' });
     expect(tidied(http, 'hubHost', 'hub.example.local')).toEqual({});
     expect(tidied(http, 'hubHost', 'not a host')).toEqual({});
     expect(tidied(http, 'port', '')).toEqual({ port: '80' });
     expect(hintFor(http, 'hubHost', '')).toMatch(/^hubHost: enter a host name or IP address, without http:\/\//);
     expect(hintFor(http, 'hubHost', 'not a host')).toBeDefined();
-    expect(hintFor(http, 'hubHost', 'http://10.0.0.5')).toBeUndefined();
+    expect(hintFor(http, 'hubHost', 'http://192.0.2.10')).toBeUndefined();
     expect(hintFor(http, 'port', 'x')).toBe('port: enter a port number from 1 to 65535.');
   });
 });

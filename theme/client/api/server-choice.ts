@@ -28,7 +28,7 @@ const PLAIN = /^[\w.~%/-]+$/;
 
 /**
  * The host (and port) a host field's text stands for, or undefined. A pasted URL gives its host
- * and port (`http://10.0.0.5:8080/api` → 10.0.0.5 and 8080), a bare IPv6 address gets brackets.
+ * and port (`http://192.0.2.10:8080/api` → 192.0.2.10 and 8080), a bare IPv6 address gets brackets.
  */
 export function hostOf(text: string): { host: string; port?: string } | undefined {
   const value = text.trim();
@@ -127,7 +127,7 @@ export function hintFor(server: SpecServer, name: string, text: string): string 
   const template = templateOf(server);
   if (valueOf(template, name, text) !== undefined) return undefined;
   const role = roleOf(template, name);
-  if (role === 'host') return `${name}: enter a host name or IP address, without http:// (for example hub.example.com or 10.0.0.5).`;
+  if (role === 'host') return `${name}: enter a host name or IP address, without http:// (for example hub.example.com or 192.0.2.10).`;
   if (role === 'port') return `${name}: enter a port number from 1 to 65535.`;
   return `${name}: enter letters, digits, dots, hyphens or slashes.`;
 }
