@@ -81,10 +81,17 @@ export function noteTyped(typed: TypedValues, server: SpecServer, name: string, 
     else next[key] = value;
   };
   set(name, valueOf(template, name, text));
+  const pasted = pastedPort(server, name, text);
+  if (pasted) set(...pasted);
+  return next;
+}
+
+/** The port variable's name and the port of a URL pasted into the host variable `name`, or undefined. */
+function pastedPort(server: SpecServer, name: string, text: string): [string, string] | undefined {
+  const template = templateOf(server);
   const port = roleOf(template, name) === 'host' ? hostOf(text)?.port : undefined;
   const portName = Object.keys(server.variables ?? {}).find((key) => roleOf(template, key) === 'port');
-  if (port && portName) set(portName, port);
-  return next;
+  return port && portName ? [portName, port] : undefined;
 }
 
 /** The value `name` takes on `server`: the reader's, unless it is not one (an old or altered entry) or the variable's enum leaves it out; else the default. */
@@ -116,9 +123,8 @@ export function tidied(server: SpecServer, name: string, text: string): Record<s
   if (!text.trim()) return { [name]: defaultOf(server, name) };
   const value = valueOf(template, name, text);
   const changes: Record<string, string> = value !== undefined && value !== text ? { [name]: value } : {};
-  const port = roleOf(template, name) === 'host' ? hostOf(text)?.port : undefined;
-  const portName = Object.keys(server.variables ?? {}).find((key) => roleOf(template, key) === 'port');
-  if (port && portName) changes[portName] = port;
+  const pasted = pastedPort(server, name, text);
+  if (pasted) changes[pasted[0]] = pasted[1];
   return changes;
 }
 
