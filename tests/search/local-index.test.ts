@@ -125,6 +125,21 @@ describe('embedded search index', () => {
     for (const [query, url] of cases) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
   });
 
+  it('puts a page with a heading that is the query above pages that use its words more often', async () => {
+    const busy = (n: number) =>
+      page(`/d/busy${n}/`, `Busy ${n}`, [heading('Property panel'), text('Set the property. Set another property.'), heading('Set up the property panel'), text('A property set per set.')], 'Set a property value.');
+    const reference = page('/d/reference/', 'Reference', [heading('Get a node'), text('Reads one node.'), heading('Set a property'), text('Writes one value.'), heading('Other calls'), text('Lists.')]);
+    const near = page('/d/near/', 'Near', [heading('Set properties from the hub'), text('Set a property value from the hub.')]);
+    const { index } = await openIndex([busy(1), busy(2), near, reference]);
+    for (const query of ['Set a property', 'set property', 'property set', 'set a prop']) {
+      expect((await index.search(query, opts)).hits[0]?.url, query).toBe('/d/reference/#set-a-property');
+      expect((await index.searchPages(query, { ...opts, perPage: 5 })).hits[0]?.url, query).toBe('/d/reference/#set-a-property');
+    }
+    // A heading with another word is not the query; one word alone reorders nothing.
+    expect((await index.search('set properties hub', opts)).hits[0]?.url_without_anchor).toBe('/d/near/');
+    expect((await index.search('property', opts)).hits[0]?.url_without_anchor).not.toBe('/d/reference/');
+  });
+
   it('finds a hyphenated query word the pages write apart by its parts, and keeps one they write as it is', async () => {
     const pages = [
       page('/d/hub/', 'Hub server', [text('Install the hub server on its own machine. It listens on ports 10540 and 10542.')]),

@@ -28,6 +28,9 @@ export const RELEVANCE: [query: string, firstPage: string][] = [
   ['licence backup', 'installations/licensing/licence-backup-and-restore/'],
   ['ssl', 'configurations/hub/ssl/'],
   ['create rundown', 'rhubapi/'],
+  // An operation's summary, typed whole, beats pages that use its words more often.
+  ['set a property', 'rhubapi/'],
+  ['list engines', 'rhubapi/'],
   ['launcher status colours', 'user-guide/launcher/status-colours/'],
   ['system requirements render engine', 'installations/system-requirements/render-engine/'],
   ['http proxy', 'configurations/hub/http-proxy/'],

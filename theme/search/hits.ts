@@ -3,7 +3,7 @@
  * hits with highlight and snippet values like the hosted service's. The index holds raw text (its
  * words are read from it); a hit holds it HTML-escaped, as DocSearch's records do (hit-text.ts).
  */
-import { searchKey, tokenize } from './analyze.ts';
+import { searchKey, STOP_WORDS, tokenize } from './analyze.ts';
 import { LEVELS, type Hierarchy, type Level, type PageFragment, type SearchHit } from './types.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { escapedHierarchy } from './hit-text.ts';
@@ -76,6 +76,30 @@ function recordScore(record: FragmentRecord, terms: readonly QueryTerm[]): numbe
     score += best;
   }
   return found === 0 ? 0 : found * 100 + score;
+}
+
+const STOP_KEYS = new Set([...STOP_WORDS].map(searchKey));
+
+/** The query's words but its stop words ("a", "the"). */
+export const wordsThatMatter = (terms: readonly QueryTerm[]) => terms.filter((term) => !STOP_WORDS.has(term.word));
+
+/**
+ * Whether the record's own heading is the query, in other words: every word of the query (two or
+ * more, stop words aside) is in the heading, and the heading has no other word but stop words.
+ * "Set a property" is then the operation of that name, above pages that only use the words often.
+ * A page's title may say less than the query ("Network" for "network ports"), as long as it says
+ * nothing else: the page is about what the reader asked.
+ */
+export function headingIsQuery(record: FragmentRecord, terms: readonly QueryTerm[]): boolean {
+  const meaningful = wordsThatMatter(terms);
+  if (record.type === 'content' || meaningful.length < 2) return false;
+  const used = new Set<string>();
+  for (const term of meaningful) {
+    const key = [...term.candidates.keys()].find((k) => record.own.has(k));
+    if (key !== undefined) used.add(key);
+    else if (record.type !== 'lvl1') return false;
+  }
+  return used.size > 0 && [...record.own].every((key) => used.has(key) || STOP_KEYS.has(key));
 }
 
 /** The page's best records for the query, at most `limit`; the page itself when none matches directly. */

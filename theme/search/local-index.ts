@@ -7,7 +7,7 @@
  * word matches as a prefix; longer words tolerate typos.
  */
 import { americanSpelling, isCompound, searchKey, STOP_WORDS, tokenize } from './analyze.ts';
-import { bestRecords, matcherFor, parseFragment, toHit, type FragmentRecord, type QueryTerm } from './hits.ts';
+import { bestRecords, headingIsQuery, matcherFor, parseFragment, toHit, wordsThatMatter, type FragmentRecord, type QueryTerm } from './hits.ts';
 import { FIELD, FRAGMENTS_PER_FOLDER, type IndexManifest, type PageFragment, type SearchHit, type TermShard } from './types.ts';
 import { requestOnce } from '../request-once.ts';
 import { SiteUpdated } from './fetch-json.ts';
@@ -50,6 +50,11 @@ const FREQUENCY_WEIGHT = 1;
 const MAX_PREFIX_KEYS = 50;
 /** Shards a query may load: a one-letter prefix of a large site would otherwise load them all. */
 const MAX_SHARDS_PER_TERM = 3;
+/**
+ * The first pages, whose headings may reorder them: the modal loads their fragments for its first
+ * answer anyway (20 hits, 3 a page), so looking at their headings costs no request.
+ */
+const HEADING_WINDOW = 7;
 
 /** One query word in one page: its best non-title score, its quality in the title (0 if absent), its frequency score. */
 interface TermMatch {
@@ -138,7 +143,21 @@ export class LocalSearchIndex {
     }
     const ranked: [number, number][] = [...(found ?? [])].map(([page, list]) => [page, this.pageScore(page, list, terms)]);
     ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    return { terms, pages: ranked.map(([page]) => page) };
+    return { terms, pages: await this.headingsFirst(ranked.map(([page]) => page), terms) };
+  }
+
+  /**
+   * Among the first pages, those with a heading that is the query (hits.ts) come first: page
+   * scores add up where each word is, so pages that use "set" and "property" often outscored the
+   * operation named "Set a property".
+   */
+  private async headingsFirst(pages: number[], terms: readonly QueryTerm[]): Promise<number[]> {
+    if (wordsThatMatter(terms).length < 2) return pages; // one word: the page scores already weigh where it is
+    const window = pages.slice(0, HEADING_WINDOW);
+    const records = await Promise.all(window.map((page) => this.fragment(page)));
+    const named = window.filter((_, i) => records[i]?.some((record) => headingIsQuery(record, terms)));
+    if (named.length === 0) return pages;
+    return [...named, ...window.filter((page) => !named.includes(page)), ...pages.slice(HEADING_WINDOW)];
   }
 
   /**
