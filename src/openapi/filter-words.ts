@@ -1,7 +1,8 @@
 /**
  * What else the API page's filter matches an operation by, besides its method, path, summary and
  * operationId (as Redoc and Scalar search): its tags, the words of its description, its parameters'
- * names and the property names of its request and response bodies (two levels deep), as one string
+ * names, the property names of its request and response bodies (two levels deep) and its response
+ * status codes ("422" lists the calls that can reject their input), as one string
  * of distinct lower-case words. They are in the page once, in the column's data (the browser adds
  * them to the operations' `data-filter` text, theme/client/api/reference.ts), and only for the
  * operations the page shows: the overview of a split API lists every operation without them (for
@@ -27,7 +28,8 @@ export function operationFilterWords(document: Record<string, unknown>, entry: O
   const schemas: unknown[] = [];
   const body = resolveRefs(document, op.requestBody).value;
   if (isObject(body)) schemas.push(...mediaSchemas(body.content));
-  for (const response of Object.values(isObject(op.responses) ? op.responses : {})) {
+  for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+    add(status);
     const resolved = resolveRefs(document, response).value;
     if (isObject(resolved)) schemas.push(...mediaSchemas(resolved.content));
   }

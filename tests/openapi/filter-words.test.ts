@@ -31,10 +31,10 @@ describe('operationFilterWords', () => {
         operationId: 'getEngine',
         description: 'Returns the engine with its **cache** folder; see <a href="https://x.example/doc">the docs</a> and [the guide](https://x.example/guide).',
         parameters: [{ name: 'verbose', in: 'query' }],
-        responses: { '200': { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Engine' } } } } } },
+        responses: { '200': { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Engine' } } } } }, '4XX': { description: 'Rejected' }, default: { description: 'Other' } },
       }),
     ).split(' ');
-    expect(words).toEqual(expect.arrayContaining(['engines', 'hosts', 'Returns', 'cache', 'folder', 'docs', 'guide', 'engineId', 'verbose', 'cacheDir', 'host', 'address', 'deep']));
+    expect(words).toEqual(expect.arrayContaining(['engines', 'hosts', 'Returns', 'cache', 'folder', 'docs', 'guide', 'engineId', 'verbose', 'cacheDir', 'host', 'address', 'deep', '200', '4XX', 'default']));
     // Each as first written: the filter finds a camelCase part ("dir" in cacheDir) only where the case shows it.
     // Link targets are not words of the text; three levels down is too deep; what the filter reads already is left out.
     for (const absent of ['x.example', 'https', 'doc', 'tooDeep', 'getEngine', 'get', 'an']) expect(words, absent).not.toContain(absent);

@@ -1,7 +1,7 @@
 /**
  * The operation filter of the API page: every word the reader typed must begin a word of the
  * operation's method, path, summary or operationId, or of its filter words (tags, description,
- * parameter and property names: in the column's data only); case does not matter.
+ * parameter and property names, status codes: in the column's data only); case does not matter.
  */
 export function filterWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
