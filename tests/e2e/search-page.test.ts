@@ -194,3 +194,40 @@ describe('the search page shows only answers to the query on screen', () => {
     await page.close();
   });
 });
+
+describe('the search page comes back as the reader left it', () => {
+  /** Where a result's title is in the window, and how many results are shown. */
+  const placeOf = (page: Page, title: string) =>
+    page.evaluate((t) => {
+      const titles = [...document.querySelectorAll('.search-result__title')];
+      const shown = titles.find((el) => el.textContent === t);
+      return { results: titles.length, top: shown ? Math.round(shown.getBoundingClientRect().top) : null };
+    }, title);
+
+  it('after reading a result of the second batch, Back and then a reload show it where it was', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'search/?q=the');
+    const first = (await settled(page)).titles.length;
+    await page.locator('.search-page__sentinel').scrollIntoViewIfNeeded();
+    await page.waitForFunction((n) => document.querySelectorAll('.search-result__title').length > n && !document.querySelector('.search-page__loading'), first);
+    // A result of the second batch, scrolled to the middle of the window, is the one read.
+    const title = (await view(page)).titles[first + 3] as string;
+    const link = page.locator('.search-result__title a', { hasText: title }).first();
+    await link.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(300); // the position is kept once scrolling pauses
+    const before = await placeOf(page, title);
+    expect(before.results).toBeGreaterThan(first);
+
+    await link.click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/search/'));
+    await page.goBack();
+    await page.waitForURL(/\/search\/\?q=the$/);
+    await expect.poll(() => placeOf(page, title), { timeout: 10_000 }).toEqual(before);
+
+    await page.reload();
+    await settled(page);
+    await expect.poll(() => placeOf(page, title), { timeout: 10_000 }).toEqual(before);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

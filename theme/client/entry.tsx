@@ -13,7 +13,7 @@ import { App, documentTitle } from '../App.tsx';
 import { ADDRESS_CHANGED_EVENT, ROUTE_PROGRESS_DELAY_MS, ROUTES_CHANGED_EVENT } from '../constants.ts';
 import { finishRouteProgress, startRouteProgress } from './route-progress.ts';
 import { forgetRoutes, isRouteUrl, loadRoute, prefetchPageData, mayPrefetch, reloadPageData, runsUnderThisPolicy, showRouteHead, type FetchedRoute } from './navigation.ts';
-import { rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
+import { forgetRestoredScroll, rememberScrollPositions, restoreScroll, restoreScrollOnLoad, savedScroll, saveScrollNow } from './scroll-memory.ts';
 import { readPageDocument } from '../data-block.ts';
 import { idOfHash, routeOfPath } from '../urls.ts';
 import { watchSystemColorMode } from './color-mode.ts';
@@ -45,8 +45,12 @@ let navigateImpl: (href: string, options?: { push?: boolean }) => Promise<void> 
 function scrollAfterNavigation(hash: string, savedY: number | undefined): HTMLElement | null {
   const id = idOfHash(hash);
   const target = id ? document.getElementById(id) : null;
-  if (savedY !== undefined) restoreScroll(savedY);
-  else if (target) target.scrollIntoView();
+  if (savedY !== undefined) {
+    restoreScroll(savedY);
+    return target;
+  }
+  forgetRestoredScroll();
+  if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
   return target;
 }

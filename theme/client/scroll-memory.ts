@@ -83,11 +83,15 @@ export function savedScroll(): number | undefined {
   return typeof y === 'number' ? y : undefined;
 }
 
-/** Writes the current position into the current entry now (before it is left). */
+/**
+ * Writes the current position into the current entry now (before it is left). While a restored
+ * position waits for the page to grow back to it (the search page loading its results again), the
+ * window is short of it: the entry keeps the restored position until the reader moves.
+ */
 export function saveScrollNow(): void {
   if (pending !== undefined) clearTimeout(pending);
   pending = undefined;
-  window.history.replaceState({ ...((window.history.state as object | null) ?? {}), ...fields, scrollY: window.scrollY }, '');
+  window.history.replaceState({ ...((window.history.state as object | null) ?? {}), ...fields, scrollY: restored ?? window.scrollY }, '');
   fields = {};
 }
 
@@ -124,6 +128,11 @@ export function restoreScrollOnLoad(): void {
   const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   const y = savedScroll();
   if (y !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward')) restoreScroll(y);
+}
+
+/** A navigation to a target or the top: no earlier restored position applies any more. */
+export function forgetRestoredScroll(): void {
+  restored = undefined;
 }
 
 /** Scrolls to a saved position, and keeps it for restoreScrollAfterLayout until the reader moves. */

@@ -9,6 +9,17 @@ import { LazyError } from '../components/LazyError.tsx';
 import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
 import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
+import { keepInEntry, keptInEntry, restoreScrollAfterLayout } from '../client/scroll-memory.ts';
+
+/** The history entry's record of how far its results were loaded, so Back and a reload load as many again. */
+const LOADED_FIELD = 'searchLoaded';
+type Loaded = { query: string; pages: number };
+
+/** How many result pages of `query` this history entry had loaded (1 when it had none of this query). */
+function pagesLoadedBefore(query: string): number {
+  const kept = keptInEntry(LOADED_FIELD) as Partial<Loaded> | undefined;
+  return kept?.query === query && typeof kept.pages === 'number' && kept.pages > 1 ? kept.pages : 1;
+}
 
 interface Results {
   query: string;
@@ -16,6 +27,8 @@ interface Results {
   nbHits: number;
   page: number;
   nbPages: number;
+  /** Loaded to where the history entry had been: its saved position applies again once shown. */
+  restored?: boolean;
 }
 
 export function SearchPage() {
@@ -50,11 +63,16 @@ export function SearchPage() {
     try {
       const { createSiteSearchClient } = await import('../search/client.ts');
       const client = createSiteSearchClient(site.search);
-      const res = await client.searchPage(q, page);
+      // A first answer loads as many result pages as this entry had (Back, a reload), so the
+      // reading position saved with it is on the page again.
+      const pages = page === 0 ? pagesLoadedBefore(q) : 1;
+      const answers = await Promise.all(Array.from({ length: pages }, (_, i) => client.searchPage(q, page + i)));
       if (id !== latest.current) return;
+      const res = answers[answers.length - 1] as (typeof answers)[number];
+      const hits = answers.flatMap((answer) => answer.hits);
       setError(null);
       setResults((previous) =>
-        page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...res.hits] } : { ...res, query: q },
+        page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...hits] } : { ...res, query: q, hits, restored: pages > 1 },
       );
     } catch (e) {
       if (id === latest.current) setError(e instanceof Error ? e : new Error(String(e)));
@@ -72,6 +90,12 @@ export function SearchPage() {
     const timer = setTimeout(() => void run(query, 0), 150);
     return () => clearTimeout(timer);
   }, [query, attempt]);
+
+  useEffect(() => {
+    if (!results) return;
+    keepInEntry({ [LOADED_FIELD]: { query: results.query, pages: results.page + 1 } satisfies Loaded });
+    if (results.restored) restoreScrollAfterLayout();
+  }, [results]);
 
   useEffect(() => {
     const el = sentinel.current;
