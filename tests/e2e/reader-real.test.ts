@@ -131,6 +131,56 @@ describe('phone menu', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  /**
+   * The page's item in the open menu, once nothing in the menu moves: whether its box lies inside
+   * the visible part of the menu's scroll container, how far that scrolled, and what has focus.
+   */
+  async function menuItemShown(page: Page): Promise<{ item: string; inside: boolean; scrollTop: number; focused: string }> {
+    const active = page.locator('.navbar-sidebar .sidebar a.menu__link--active');
+    await active.waitFor();
+    await page.waitForFunction(() => document.querySelector('.navbar-sidebar')?.getAnimations({ subtree: true }).length === 0);
+    // A few frames for the sidebar's reveal, which checks once per frame.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+    return active.evaluate((item) => {
+      let box = item.parentElement;
+      while (box && !/auto|scroll/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
+      if (!box?.closest('#navbar-mobile-panel')) throw new Error('the menu has no scroll container of its own');
+      const outer = box.getBoundingClientRect();
+      const rect = item.getBoundingClientRect();
+      const inside = rect.height > 0 && rect.top >= Math.max(outer.top, 0) && rect.bottom <= Math.min(outer.bottom, window.innerHeight);
+      const focused = document.activeElement?.className ?? '';
+      return { item: item.textContent ?? '', inside, scrollTop: box.scrollTop, focused };
+    });
+  }
+
+  it("opens scrolled to the page's item, deep in the list, and again after a tap on another page in it", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 }, hasTouch: true });
+    await openRoute(site, page, 'user-guide/user-management/advanced/admin-role/');
+    const toggle = page.locator('button[aria-label="Toggle navigation bar"]');
+    await toggle.tap();
+    // The menu's first control still takes focus, without scrolling the menu back to its top.
+    const opened = await menuItemShown(page);
+    expect(opened).toMatchObject({ item: 'Admin role', inside: true, focused: 'navbar__brand' });
+    expect(opened.scrollTop).toBeGreaterThan(0);
+
+    // A page a few items up, also below the fold of a menu scrolled to its top.
+    await page.locator('.navbar-sidebar .sidebar a', { hasText: /^Licence reservation$/ }).tap();
+    await page.waitForURL('**/advanced/licence-reservation/');
+    await page.waitForSelector('h1:has-text("Licence reservation")');
+    expect(await page.locator('.navbar-sidebar').isHidden()).toBe(true);
+    await toggle.tap();
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'navbar__brand' });
+
+    // Turned sideways (a shorter menu, so the item lies further below its top), back to the main menu
+    // and into the docs menu again: the item shows, and the back button at the top has focus.
+    await page.setViewportSize({ width: 740, height: 360 });
+    await page.locator('.navbar-sidebar__back').tap();
+    await page.locator('.navbar-sidebar__forward').tap();
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'navbar-sidebar__back' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('sidebar under the announcement bar', () => {

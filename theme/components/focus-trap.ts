@@ -13,9 +13,12 @@ function focusables(panel: Element): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
-/** Moves focus to the first control shown in `panel`. */
+/**
+ * Moves focus to the first control shown in `panel`, without scrolling: the doc sidebar inside has
+ * just scrolled the panel to the page's item, and focus on the control at its top scrolled it back.
+ */
 export function focusFirstControl(panel: Element): void {
-  focusables(panel)[0]?.focus();
+  focusables(panel)[0]?.focus({ preventScroll: true });
 }
 
 export interface FocusTrapOptions {
