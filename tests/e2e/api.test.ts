@@ -937,6 +937,93 @@ describe('Try it', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  /** A fresh form at the operation, pointed at the fake hub. */
+  async function tryAgainstHub(id: string) {
+    const opened = await openTryIt(id);
+    await opened.form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await opened.form.locator('.servers input[data-variable="port"]').fill(String(port));
+    return { ...opened, editor: opened.form.locator('textarea.body-param__text'), problem: opened.form.locator('p.api-try__blocked#api-try-body-problem[role="alert"]') };
+  }
+
+  it('sends an optional body the reader emptied as no body, without Content-Type, as a curl without --data does', async () => {
+    // triggerFunction's body is optional (requestBody.required: false in the hub's spec).
+    const { page, op, form, editor } = await tryAgainstHub('triggerFunction');
+    const curl = (await op.locator('.api-sample[data-sample="curl"] pre').textContent()) ?? '';
+    const url = new URL(/curl -X \w+ '([^']+)'/.exec(curl)?.[1] ?? '').pathname;
+    for (const text of ['', '  \n  ']) {
+      await editor.fill(text);
+      const before = received.length;
+      await form.locator('button.execute').click();
+      await expect.poll(() => received.length, { message: JSON.stringify(text) }).toBe(before + 1);
+      expect(received.at(-1), JSON.stringify(text)).toEqual({ method: 'POST', url, body: '', type: undefined });
+      // Swagger UI's own curl of the request names no Content-Type either (its `-d ''` makes curl send a POST).
+      const shown = (await form.locator('.curl-command .curl').textContent()) ?? '';
+      expect(shown).toContain(`curl -X 'POST'`);
+      expect(shown).not.toContain('Content-Type');
+    }
+    // A body typed is sent as it is, with its type.
+    await editor.fill('{"Parameters": []}');
+    await form.locator('button.execute').click();
+    await expect.poll(() => received.at(-1)?.body).toBe('{"Parameters": []}');
+    expect(received.at(-1)?.type).toBe('application/json');
+    await page.close();
+  });
+
+  it('sends no required body left empty or with only spaces, and says in an alert tied to the editor that one is needed', async () => {
+    // renameRundown's body is required.
+    const { page, form, editor, problem } = await tryAgainstHub('renameRundown');
+    const before = received.length;
+    for (const text of ['', '   \n']) {
+      await editor.fill(text);
+      await form.locator('button.execute').click();
+      await problem.waitFor({ timeout: 10_000 });
+      expect(await problem.textContent(), JSON.stringify(text)).toBe('This operation requires a request body, and the body editor is empty. Type the body to send, then press Execute again.');
+      expect(await editor.getAttribute('aria-invalid')).toBe('true');
+      expect(await editor.getAttribute('aria-describedby')).toBe('api-try-body-problem');
+    }
+    // A body typed takes the message away, and the next Execute sends that body only: nothing before it.
+    await editor.fill('{"name": "Late news"}');
+    await expect.poll(() => problem.count()).toBe(0);
+    expect(await editor.getAttribute('aria-invalid')).toBe('false');
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table tr.response').waitFor({ timeout: 15_000 });
+    expect(received.slice(before).map((r) => r.body)).toEqual(['{"name": "Late news"}']);
+    await page.close();
+  });
+
+  it('sends no body that is not JSON: an alert tied to the editor says where it breaks and what to do, and goes once the body is JSON', async () => {
+    const { page, form, editor, problem } = await tryAgainstHub('renameRundown');
+    const before = received.length;
+    await editor.fill('{\n  "name": "Late news",\n}');
+    await form.locator('button.execute').click();
+    await problem.waitFor({ timeout: 10_000 });
+    expect(await problem.textContent()).toBe(
+      'The request body is not valid JSON: at line 2, column 22, a comma follows the last property, which JSON does not allow. Correct it, then press Execute again.',
+    );
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+    // WCAG 2.2 AA (as a11y.test.ts) with the message shown, in both colour modes.
+    for (const mode of ['light', 'dark']) {
+      await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), mode);
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(mode === 'dark');
+      const results = await new AxeBuilder({ page }).include('[id="operation/renameRundown"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), mode).toEqual([]);
+    }
+    // Still not JSON: Execute again sends nothing and says where, on another line now.
+    await editor.fill('{\n  "name": \'Late news\'\n}');
+    await form.locator('button.execute').click();
+    await expect.poll(() => problem.textContent()).toContain('at line 2, column 11, a value (an object, array, string in double quotes, number, true, false or null) is expected, not a single quote.');
+    // JSON again: the message goes as the reader types, and Execute sends that body, the only one sent.
+    await editor.fill('{\n  "name": "Late news"\n}');
+    await expect.poll(() => problem.count()).toBe(0);
+    expect(await editor.getAttribute('aria-invalid')).toBe('false');
+    expect(await editor.getAttribute('aria-describedby')).toBeNull();
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table tr.response').waitFor({ timeout: 15_000 });
+    expect(received.slice(before).map((r) => r.body)).toEqual(['{\n  "name": "Late news"\n}']);
+    await page.close();
+  });
 });
 
 describe('Try it remembers the hub', () => {
