@@ -11,7 +11,8 @@ import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.ts';
-import { bodyProblem, withoutEmptyBody } from './request-body.ts';
+import { withoutEmptyBody } from './request-body.ts';
+import { BODY_PROBLEM_ID, bodyCheckPlugin } from './body-check.tsx';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer } from './remembered-server.ts';
@@ -188,84 +189,9 @@ const liveResponseOfTheHub = (Original: ComponentType<LiveResponseProps>) =>
 
 type Selector<T> = (...args: string[]) => T;
 
-/** Swagger UI's list of a body's errors (an Immutable List): what its editor marks the body with. */
-interface BodyErrors {
-  size: number;
-  join(separator: string): string;
-}
-
-interface BodySystem {
-  Im: { List(items: string[]): BodyErrors };
-  specSelectors: { getOAS3RequiredRequestBodyContentType(pathMethod: [string, string]): { requestBody: unknown } };
-  oas3Selectors: {
-    requestBodyValue(path: string, method: string): unknown;
-    requestContentType(path: string, method: string): string | null;
-    requestBodyErrors(path: string, method: string): BodyErrors | null;
-  };
-  oas3Actions: {
-    showRequestBodyProblem(payload: { path: string; method: string; errors: BodyErrors }): void;
-    clearRequestBodyValidateError(payload: { path: string; method: string }): void;
-  };
-}
-
-/**
- * Why the operation's body must not be sent (request-body.ts): a JSON body that is no JSON, or a
- * required one left empty. A form's fields (a Map, not text) are Swagger UI's own to check. The
- * media type is set once the editor shows (Swagger UI's media type select picks the first).
- */
-function problemOf(system: BodySystem, path: string, method: string): string | undefined {
-  const text = system.oas3Selectors.requestBodyValue(path, method);
-  if (text !== null && typeof text !== 'string') return undefined;
-  const required = system.specSelectors.getOAS3RequiredRequestBodyContentType([path, method]).requestBody === true;
-  return bodyProblem({ text, mediaType: system.oas3Selectors.requestContentType(path, method), required });
-}
-
-/** Swagger UI's body errors replaced by ours (its own action always says "Required field is not provided"). */
-const SHOW_REQUEST_BODY_PROBLEM = 'docsgen_show_request_body_problem';
-type BodyProblemPayload = { path: string; method: string; errors: BodyErrors };
-interface OasState {
-  setIn(keys: string[], value: unknown): OasState;
-}
-
-const BODY_PROBLEM_ID = 'api-try-body-problem';
-/** A number per list of errors: each refused Execute makes a new list, so its message is a new alert, said again. */
-const errorsIds = new WeakMap<BodyErrors, number>();
-let errorsCount = 0;
-function idOfErrors(errors: BodyErrors): number {
-  const known = errorsIds.get(errors);
-  if (known !== undefined) return known;
-  errorsCount += 1;
-  errorsIds.set(errors, errorsCount);
-  return errorsCount;
-}
-
-interface BodyEditorProps {
-  errors?: BodyErrors;
-}
-
-/**
- * Swagger UI's body editor, followed by why Execute did not send the body: Swagger UI alone marks
- * the editor red with the reason in its tooltip only, which neither a screen reader nor a phone
- * shows. Tied to the editor by watchSwaggerDom.
- */
-const bodyEditorWithProblem = (Original: ComponentType<BodyEditorProps>) =>
-  function BodyEditorWithProblem(props: BodyEditorProps) {
-    const errors = props.errors;
-    return (
-      <>
-        <Original {...props} />
-        {errors && errors.size > 0 ? (
-          <p key={idOfErrors(errors)} id={BODY_PROBLEM_ID} className="api-try__blocked api-try__body-problem" role="alert">
-            {errors.join(' ')}
-          </p>
-        ) : null}
-      </>
-    );
-  };
-
 const tryItPlugin = (choice: ServerChoice) => () => ({
   components: { TryItLayout },
-  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice), RequestBodyEditor: bodyEditorWithProblem },
+  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice) },
   fn: { opsFilter },
   statePlugins: {
     spec: {
@@ -282,19 +208,7 @@ const tryItPlugin = (choice: ServerChoice) => () => ({
       },
     },
     oas3: {
-      actions: {
-        showRequestBodyProblem: (payload: BodyProblemPayload) => ({ type: SHOW_REQUEST_BODY_PROBLEM, payload }),
-      },
-      reducers: {
-        [SHOW_REQUEST_BODY_PROBLEM]: (state: OasState, action: { payload: BodyProblemPayload }) => state.setIn(['requestData', action.payload.path, action.payload.method, 'errors'], action.payload.errors),
-      },
       wrapSelectors: {
-        // Execute sends nothing unless this passes (Swagger UI alone checks only that a required
-        // body is not ""): a JSON body must be JSON, and a required one more than whitespace.
-        validateBeforeExecute:
-          (original: (pathMethod: [string, string]) => unknown, system: BodySystem) =>
-          (_state: unknown, pathMethod: [string, string]) =>
-            Boolean(original(pathMethod)) && !problemOf(system, ...pathMethod),
         // The samples' body is not "edited" until the reader edits it (Swagger UI compares with its
         // own sample): choosing another media type then gives that type's sample, not JSON text.
         hasUserEditedBody:
@@ -305,19 +219,6 @@ const tryItPlugin = (choice: ServerChoice) => () => ({
           },
       },
       wrapActions: {
-        // What Execute says when it refuses the body: why, where, and what to do (request-body.ts).
-        setRequestBodyValidateError: (original: Action<{ path: string; method: string }>, system: BodySystem) => (payload: { path: string; method: string }) => {
-          const problem = problemOf(system, payload.path, payload.method);
-          return problem ? system.oas3Actions.showRequestBodyProblem({ path: payload.path, method: payload.method, errors: system.Im.List([problem]) }) : original(payload);
-        },
-        // The message goes once the body would be sent; while it is still refused, the message
-        // stays as Execute said it (an alert rewritten at every keystroke would be read out at each).
-        setRequestBodyValue: (original: Action<{ value: unknown; pathMethod: [string, string] }>, system: BodySystem) => (payload: { value: unknown; pathMethod: [string, string] }) => {
-          const result = original(payload);
-          const [path, method] = payload.pathMethod;
-          if ((system.oas3Selectors.requestBodyErrors(path, method)?.size ?? 0) > 0 && !problemOf(system, path, method)) system.oas3Actions.clearRequestBodyValidateError({ path, method });
-          return result;
-        },
         setSelectedServer: (original: Action<string>) => (url: string, ...rest: unknown[]) => {
           if (typeof url === 'string' && rest[0] === undefined) saveServer(choice.specUrl, choice.servers, url, typedNow(choice));
           return original(url, ...rest);
@@ -394,7 +295,7 @@ function createInstance(target: TryItTarget) {
     <SwaggerUI
       url={target.specUrl}
       layout="TryItLayout"
-      plugins={[tryItPlugin(choice)]}
+      plugins={[tryItPlugin(choice), bodyCheckPlugin]}
       filter={NO_OPERATION}
       docExpansion="full"
       tryItOutEnabled
