@@ -102,6 +102,12 @@ const ROWS: { row: string; what: string; value: RegExp; label: RegExp }[] = [
     value: /bound\s+to\s+one\s+(?:motion\s+design\s+)?engine/,
     label: /5\.5\s+(?:SP1|and\s+5\.5\s+SP1)/,
   },
+  {
+    row: 'C1',
+    what: 'the browsers of the hub web interface, Google Chrome and Microsoft Edge (older, undated hub documentation)',
+    value: /Google\s+Chrome\s+or\s+Microsoft\s+Edge|\bChrome\s+or\s+Edge\b/,
+    label: /earlier\s+hub\s+documentation/,
+  },
 ];
 
 /**
@@ -118,7 +124,7 @@ function blockEnd(text: string, at: number): number {
   return blockEnd(text, next.index + next[0].length);
 }
 
-describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5, LD2, LD5, LD6, LD7, U3, U4, U6, F8)', () => {
+describe('values of other releases carry their releases on first use (facts E2, E3, I3, U5, LD2, LD5, LD6, LD7, U3, U4, U6, F8, C1)', () => {
   for (const { row, what, value, label } of ROWS) {
     it(`${row}: ${what}`, () => {
       const unlabelled = pages.flatMap(({ rel, text }) => {
