@@ -140,6 +140,19 @@ describe('embedded search index', () => {
     expect((await index.search('property', opts)).hits[0]?.url_without_anchor).not.toBe('/d/reference/');
   });
 
+  it('centres snippets on the words that matter and marks a stop word only while it is typed or alone', async () => {
+    const long = `${'A hub and a client share a network with a switch in a rack. '.repeat(3)}Set the property value here.`;
+    const { index } = await openIndex([page('/d/props/', 'Props', [text(long)])]);
+    const hit = (await index.search('set a property', opts)).hits.find((h) => h.type === 'content');
+    const snippet = hit?._snippetResult.content?.value ?? '';
+    expect(snippet).toContain('<mark>Set</mark> the <mark>property</mark>');
+    expect(snippet).not.toContain('<mark>A</mark>');
+    expect(snippet).not.toContain('<mark>a</mark>');
+    // Typed last, "a" may be the start of a word; alone, it is all there is to show.
+    expect((await index.search('property a', opts)).hits[0]?._highlightResult.content?.value).toContain('<mark>a</mark>');
+    expect((await index.search('a', opts)).hits[0]?._highlightResult.content?.value).toContain('<mark>a</mark>');
+  });
+
   it('finds a hyphenated query word the pages write apart by its parts, and keeps one they write as it is', async () => {
     const pages = [
       page('/d/hub/', 'Hub server', [text('Install the hub server on its own machine. It listens on ports 10540 and 10542.')]),

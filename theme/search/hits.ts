@@ -110,10 +110,17 @@ export function bestRecords(records: readonly FragmentRecord[], terms: readonly 
   return best.length > 0 || !records[0] ? best : [records[0]];
 }
 
-/** Whether a word of the text is one the query matched (for highlighting). */
+/**
+ * Whether a word of the text is one the query matched (for highlighting, and where a snippet is
+ * cut). A stop word counts only while it is being typed (it may be the start of "install") or in a
+ * query of nothing else: "a" in "Set a property" would mark every "a" of a text and centre its
+ * snippet on the first one, far from "property".
+ */
 export function matcherFor(terms: readonly QueryTerm[]): (word: string) => boolean {
-  const keys = new Set(terms.flatMap((t) => [...t.candidates.keys()]));
-  const prefixes = terms.filter((t) => t.prefix && t.word.length >= 2).map((t) => t.word);
+  const meaningful = terms.filter((term) => term.prefix || !STOP_WORDS.has(term.word));
+  const shown = meaningful.length > 0 ? meaningful : terms;
+  const keys = new Set(shown.flatMap((t) => [...t.candidates.keys()]));
+  const prefixes = shown.filter((t) => t.prefix && t.word.length >= 2).map((t) => t.word);
   return (word) => tokenize(word).some((token) => keys.has(searchKey(token)) || prefixes.some((p) => token.startsWith(p)));
 }
 
