@@ -348,6 +348,13 @@ function followTyping(host: HTMLElement, choice: ServerChoice, system: Promise<S
   });
 }
 
+/** A field is invalid, and described by the message that says why, while that message is shown. */
+function describedByProblem(field: HTMLElement, message: HTMLElement | null): void {
+  if (message) field.setAttribute('aria-describedby', message.id);
+  else field.removeAttribute('aria-describedby');
+  field.setAttribute('aria-invalid', String(Boolean(message)));
+}
+
 /**
  * Swagger UI's server list has a select inside an empty label, and its variable inputs and body
  * editor have no label; they get names here (axe: "form elements must have labels"). The colour
@@ -378,19 +385,9 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
       });
     }
     // A body Execute refused is marked, and described by why (bodyEditorWithProblem).
-    host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text').forEach((el) => {
-      const problem = document.getElementById(BODY_PROBLEM_ID);
-      if (problem) el.setAttribute('aria-describedby', problem.id);
-      else el.removeAttribute('aria-describedby');
-      el.setAttribute('aria-invalid', String(Boolean(problem)));
-    });
+    host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text').forEach((el) => describedByProblem(el, document.getElementById(BODY_PROBLEM_ID)));
     // A server field whose text stands for no value is marked, and described by what it lacks.
-    host.querySelectorAll<HTMLInputElement>('.servers input[data-variable]').forEach((el) => {
-      const hint = document.getElementById(hintId(el.dataset.variable ?? ''));
-      if (hint) el.setAttribute('aria-describedby', hint.id);
-      else el.removeAttribute('aria-describedby');
-      el.setAttribute('aria-invalid', String(Boolean(hint)));
-    });
+    host.querySelectorAll<HTMLInputElement>('.servers input[data-variable]').forEach((el) => describedByProblem(el, document.getElementById(hintId(el.dataset.variable ?? ''))));
   };
   const observer = new MutationObserver(fix);
   observer.observe(host, { childList: true, subtree: true });
