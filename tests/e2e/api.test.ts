@@ -48,6 +48,15 @@ async function waitInView(page: Page, id: string): Promise<void> {
   expect(await inView(page, id)).toBe(true);
 }
 
+/** Opens the Try it form of an operation on the page shown, once its server fields are there. */
+async function openTryItForm(page: Page, operation: string) {
+  const op = page.locator(`[id="operation/${operation}"]`);
+  await op.locator('[data-try-it]').click();
+  const form = op.locator('.swagger-ui');
+  await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+  return { op, form };
+}
+
 describe('reading the API reference', () => {
   it('without JavaScript: every operation with its parameters, bodies, responses and schemas, and the download link', async () => {
     const { page } = await openPage(site, { javaScriptEnabled: false });
@@ -755,11 +764,7 @@ describe('Try it', () => {
     const { page } = await openPage(site);
     await openRoute(site, page, `${API}#operation/${id}`);
     await page.waitForSelector('html[data-api-ready]');
-    const op = page.locator(`[id="operation/${id}"]`);
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
-    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
-    return { page, op, form };
+    return { page, ...(await openTryItForm(page, id)) };
   }
 
   it('one click opens the request form of the operation; one more sends it to the hub and shows the answer', async () => {
@@ -823,10 +828,7 @@ describe('Try it', () => {
       await page.addInitScript(() => localStorage.setItem('theme', 'light'));
       await openRoute(site, page, `${API}#operation/deleteRundown`);
       await page.waitForSelector('html[data-api-ready]');
-      const op = page.locator('[id="operation/deleteRundown"]');
-      await op.locator('[data-try-it]').click();
-      const form = op.locator('.swagger-ui');
-      await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+      const { op, form } = await openTryItForm(page, 'deleteRundown');
       // WCAG 2.2 AA in full (as a11y.test.ts), and anything else axe calls serious, in the operation's section.
       const violations = async () => {
         const results = await new AxeBuilder({ page }).include('[id="operation/deleteRundown"]').analyze();
@@ -1027,14 +1029,7 @@ describe('Try it', () => {
 });
 
 describe('Try it remembers the hub', () => {
-  /** Opens the Try it form of an operation on the page shown. */
-  const openForm = async (page: Page, operation: string) => {
-    const op = page.locator(`[id="operation/${operation}"]`);
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
-    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
-    return form;
-  };
+  const openForm = async (page: Page, operation: string) => (await openTryItForm(page, operation)).form;
   const curlOf = (page: Page, operation: string) => page.locator(`[id="operation/${operation}"] .api-sample[data-sample="curl"] pre`).textContent();
   const fieldsOf = async (form: ReturnType<Page['locator']>) => [await form.locator('.servers input[data-variable="hubHost"]').inputValue(), await form.locator('.servers input[data-variable="port"]').inputValue()];
 
@@ -1125,10 +1120,7 @@ describe('Try it with an empty or malformed host', () => {
     const { page, problems } = await openPage(site);
     await openRoute(site, page, `${API}#operation/getEngine`);
     await page.waitForSelector('html[data-api-ready]');
-    const op = page.locator('[id="operation/getEngine"]');
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
-    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    const { op, form } = await openTryItForm(page, 'getEngine');
     const host = form.locator('.servers input[data-variable="hubHost"]');
     const curl = () => op.locator('.api-sample[data-sample="curl"] pre').textContent();
     const computed = () => form.locator('.computed-url code').textContent();
@@ -1248,10 +1240,7 @@ describe('Try it after a link from a doc page', () => {
     expect(await page.evaluate(() => (window as Window & { docPageDocument?: boolean }).docPageDocument)).toBeUndefined();
     expect(await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain('connect-src');
 
-    const op = page.locator('[id="operation/listEngines"]');
-    await op.locator('[data-try-it]').click();
-    const form = op.locator('.swagger-ui');
-    await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+    const { form } = await openTryItForm(page, 'listEngines');
     await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
     await form.locator('.servers input[data-variable="port"]').fill(String(port));
     await form.locator('button.execute').click();
