@@ -149,7 +149,7 @@ describe('phone menu', () => {
       const outer = box.getBoundingClientRect();
       const rect = item.getBoundingClientRect();
       const inside = rect.height > 0 && rect.top >= Math.max(outer.top, 0) && rect.bottom <= Math.min(outer.bottom, window.innerHeight);
-      const focused = document.activeElement?.className ?? '';
+      const focused = document.activeElement === item ? 'the item' : (document.activeElement?.className ?? '');
       return { item: item.textContent ?? '', inside, scrollTop: box.scrollTop, focused };
     });
   }
@@ -159,9 +159,9 @@ describe('phone menu', () => {
     await openRoute(site, page, 'user-guide/user-management/advanced/admin-role/');
     const toggle = page.locator('button[aria-label="Toggle navigation bar"]');
     await toggle.tap();
-    // The menu's first control still takes focus, without scrolling the menu back to its top.
+    // The page's item takes focus where the menu scrolled to, not the control at the menu's top.
     const opened = await menuItemShown(page);
-    expect(opened).toMatchObject({ item: 'Admin role', inside: true, focused: 'navbar__brand' });
+    expect(opened).toMatchObject({ item: 'Admin role', inside: true, focused: 'the item' });
     expect(opened.scrollTop).toBeGreaterThan(0);
 
     // A page a few items up, also below the fold of a menu scrolled to its top.
@@ -170,14 +170,106 @@ describe('phone menu', () => {
     await page.waitForSelector('h1:has-text("Licence reservation")');
     expect(await page.locator('.navbar-sidebar').isHidden()).toBe(true);
     await toggle.tap();
-    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'navbar__brand' });
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'the item' });
 
     // Turned sideways (a shorter menu, so the item lies further below its top), back to the main menu
-    // and into the docs menu again: the item shows, and the back button at the top has focus.
+    // and into the docs menu again: the item shows and has focus again.
     await page.setViewportSize({ width: 740, height: 360 });
     await page.locator('.navbar-sidebar__back').tap();
     await page.locator('.navbar-sidebar__forward').tap();
-    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'navbar-sidebar__back' });
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Licence reservation', inside: true, focused: 'the item' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  /**
+   * Where focus is among the open menu's shown controls (the focus trap's list, in document order),
+   * and where the page's item in its docs menu is (-1 when it shows none).
+   */
+  async function menuFocus(page: Page): Promise<{ focused: number; item: number; count: number; tag: string; label: string }> {
+    return page.evaluate(() => {
+      const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+      const controls = [...document.querySelectorAll<HTMLElement>(`#navbar-mobile-panel :is(${selector})`)].filter((el) => el.getClientRects().length > 0);
+      const active = document.activeElement as HTMLElement | null;
+      return {
+        focused: active ? controls.indexOf(active) : -1,
+        item: controls.findIndex((el) => el.matches('.sidebar [aria-current="page"]')),
+        count: controls.length,
+        tag: active?.tagName ?? '',
+        label: active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '',
+      };
+    });
+  }
+
+  const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
+
+  it("from the keyboard, starts on the page's item deep in the docs menu and goes on from there; Escape gives focus back to the menu button", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 }, hasTouch: true });
+    await openRoute(site, page, 'user-guide/user-management/advanced/admin-role/');
+    const toggle = page.locator('button[aria-label="Toggle navigation bar"]');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    // Focus is on the page's item, in the visible part of a menu scrolled down to it.
+    const opened = await menuItemShown(page);
+    expect(opened).toMatchObject({ item: 'Admin role', inside: true, focused: 'the item' });
+    expect(opened.scrollTop).toBeGreaterThan(0);
+    const start = await menuFocus(page);
+    expect(start.item).toBeGreaterThan(10);
+    expect(start.focused).toBe(start.item);
+
+    // Tab goes on to the next link, not back to the top of the list, and the menu stays scrolled there.
+    await page.keyboard.press('Tab');
+    expect(await menuFocus(page)).toMatchObject({ focused: start.item + 1, tag: 'A' });
+    expect((await menuItemShown(page)).scrollTop).toBeGreaterThan(0);
+    // Shift+Tab twice goes back past the item.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect((await menuFocus(page)).focused).toBe(start.item - 1);
+
+    // The trap still cycles through every control: up to the first, round to the last, and forward
+    // again to the first and the close button.
+    for (let i = start.item - 1; i > 0; i--) await page.keyboard.press('Shift+Tab');
+    expect((await menuFocus(page)).focused).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    expect((await menuFocus(page)).focused).toBe(start.count - 1);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await menuFocus(page)).toMatchObject({ focused: 1, label: 'Close navigation bar' });
+
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
+    expect(await isFocused(toggle)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("from the keyboard, starts on the first control of a menu that shows no page item, and on the page's item back in the docs menu", async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 } });
+    const toggle = page.locator('button[aria-label="Toggle navigation bar"]');
+    // The home page has no docs menu: its menu starts on its first control, as before.
+    await openRoute(site, page);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#navbar-mobile-panel .navbar-sidebar__primary');
+    expect(await menuFocus(page)).toMatchObject({ focused: 0, item: -1 });
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.getElementById('navbar-mobile-panel')?.hidden === true);
+    expect(await isFocused(toggle)).toBe(true);
+
+    // A deep doc page's main menu (Enter on "Back to main menu") starts on its first control; Enter
+    // on "Docs menu" puts focus back on the page's item, in view.
+    await openRoute(site, page, 'user-guide/user-management/advanced/admin-role/');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Admin role', focused: 'the item' });
+    await page.locator('#navbar-mobile-panel .navbar-sidebar__back').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#navbar-mobile-panel .navbar-sidebar__primary');
+    expect(await isFocused(page.locator('#navbar-mobile-panel .navbar-sidebar__primary :is(a[href], button)').first())).toBe(true);
+    expect((await menuFocus(page)).item).toBe(-1);
+    await page.locator('#navbar-mobile-panel .navbar-sidebar__forward').focus();
+    await page.keyboard.press('Enter');
+    expect(await menuItemShown(page)).toMatchObject({ item: 'Admin role', inside: true, focused: 'the item' });
     expect(problems).toEqual([]);
     await page.close();
   });

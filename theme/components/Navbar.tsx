@@ -10,7 +10,7 @@ import { NavbarItem } from './NavbarItems.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { SearchButton } from './SearchButton.tsx';
 import { DocSidebar } from './DocSidebar.tsx';
-import { focusFirstControl, useFocusTrap } from './focus-trap.ts';
+import { focusStartControl, useFocusTrap } from './focus-trap.ts';
 
 export function Navbar(props: { sidebar: SidebarItem[] | undefined }) {
   const site = useSite();
@@ -91,7 +91,7 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
   const [showSecondary, setShowSecondary] = useState(true);
   const panelRef = useRef<HTMLDivElement>(null);
   useLockWhileOpen(open, close);
-  useFocusTrap(panelRef, open, close, props.opener);
+  useFocusTrap(panelRef, open, close, props.opener, pageItem);
   // Each time the panel opens on a doc page it starts with the doc sidebar, as readers expect.
   useEffect(() => setShowSecondary(true), [page.route, open]);
   const switched = useRef(false);
@@ -102,9 +102,10 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
   useEffect(() => {
     if (!switched.current) return;
     switched.current = false;
-    // The button pressed left with its menu: focus goes to the new menu's first control, not to the page's body.
+    // The button pressed left with its menu: focus goes into the new menu (to the page's item in the
+    // docs menu, as on opening), not to the page's body.
     const menu = panelRef.current?.querySelector('.navbar-sidebar__secondary, .navbar-sidebar__primary');
-    if (menu) focusFirstControl(menu);
+    if (menu) focusStartControl(menu, pageItem(menu));
   }, [showSecondary]);
   return (
     <>
@@ -150,6 +151,17 @@ function MobilePanel(props: { open: boolean; close: () => void; opener: RefObjec
       </div>
     </>
   );
+}
+
+/**
+ * Where focus starts in a menu of the panel: the page's own link when the docs menu shows it, since
+ * the sidebar scrolls the menu to it and the reader is there (a keyboard or screen-reader user then
+ * goes on from it, not from the top of a long list). Null in the main menu, whose links to the page
+ * (a navbar item marked current) are not where the reader left off, so its first control takes it.
+ */
+function pageItem(menu: Element): Element | null {
+  // Selectors match against the whole document: this also finds it when `menu` is the docs menu itself.
+  return menu.querySelector('.navbar-sidebar__secondary .sidebar [aria-current="page"]');
 }
 
 /** While the panel is open: the page under it does not scroll; back navigation and desktop width close it. */

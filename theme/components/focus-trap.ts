@@ -14,11 +14,14 @@ function focusables(panel: Element): HTMLElement[] {
 }
 
 /**
- * Moves focus to the first control shown in `panel`, without scrolling: the doc sidebar inside has
- * just scrolled the panel to the page's item, and focus on the control at its top scrolled it back.
+ * Moves focus to `start` if it is one of the controls shown in `panel`, else to the first one, and
+ * without scrolling: the doc sidebar inside has just scrolled the panel to the page's item, and
+ * focus on the control at its top scrolled it back. Focus on that item itself (the `start` the
+ * phone menu gives) also keeps the reader's first Tab from jumping back to the top of the list.
  */
-export function focusFirstControl(panel: Element): void {
-  focusables(panel)[0]?.focus({ preventScroll: true });
+export function focusStartControl(panel: Element, start?: Element | null): void {
+  const controls = focusables(panel);
+  (controls.find((control) => control === start) ?? controls[0])?.focus({ preventScroll: true });
 }
 
 export interface FocusTrapOptions {
@@ -79,12 +82,21 @@ function makeRestInert(keep: HTMLElement): HTMLElement[] {
   return set;
 }
 
-/** The drawer's trap: focus moves to the panel's first control when it opens. */
-export function useFocusTrap(panel: RefObject<HTMLElement | null>, open: boolean, close: () => void, opener: RefObject<HTMLElement | null>): void {
+/**
+ * The drawer's trap: focus moves to the control `start` finds in the panel when it opens, or to
+ * its first control.
+ */
+export function useFocusTrap(
+  panel: RefObject<HTMLElement | null>,
+  open: boolean,
+  close: () => void,
+  opener: RefObject<HTMLElement | null>,
+  start?: (root: HTMLElement) => Element | null,
+): void {
   useEffect(() => {
     const root = panel.current;
     if (!open || !root) return;
-    focusFirstControl(root);
+    focusStartControl(root, start?.(root));
     return trapFocus(root, { onEscape: close, returnFocus: () => opener.current });
   }, [open]);
 }
