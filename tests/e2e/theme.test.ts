@@ -154,7 +154,7 @@ describe('mobile (≤ 996 px)', () => {
 });
 
 describe('mobile panel from the keyboard', () => {
-  it('moving between the docs menu and the main menu puts focus on the first control of the menu shown', async () => {
+  it("moving between the docs menu and the main menu puts focus on the main menu's first control and on the docs menu's page item", async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 390, height: 844 } });
     await ready(page, 'guide/first/');
     await page.focus('button[aria-label="Toggle navigation bar"]');
@@ -170,7 +170,7 @@ describe('mobile panel from the keyboard', () => {
     await page.locator('#navbar-mobile-panel .navbar-sidebar__forward').focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector('#navbar-mobile-panel .navbar-sidebar__secondary');
-    expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('#navbar-mobile-panel .sidebar [aria-current="page"]').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });
