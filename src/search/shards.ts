@@ -74,8 +74,9 @@ function pageKeys(page: IndexPage): PageKeys {
       ownHeadings.add(record.hierarchy[record.type]);
     }
   }
-  // Levels above a record that are no record's own heading (an API operation's tag) give context, once.
-  const context = new Set(page.records.flatMap((r) => LEVELS.slice(2).map((l) => r.hierarchy[l])).filter((t) => t && !ownHeadings.has(t)));
+  // Levels above a record that are no record's own heading nor the page's title (an API operation's tag) give context, once.
+  const title = first?.hierarchy.lvl1;
+  const context = new Set(page.records.flatMap((r) => LEVELS.slice(1).map((l) => r.hierarchy[l])).filter((t) => t && t !== title && !ownHeadings.has(t)));
   for (const text of context) note(text, FIELD.section, false);
   return { keys, forms };
 }
@@ -122,11 +123,16 @@ export function pageEntryFromBlocks(page: PageForSearch, blocksHash: string, met
 /** The levels under a page's title: a record's place is its anchor and these. */
 const PLACE_LEVELS = LEVELS.slice(2);
 
-/** A record's place: the part of its URL after its first `#` ('' without one), then its headings under the page's title. */
-function placeOf(url: string, hierarchy: Readonly<Hierarchy>): (string | null)[] {
+/**
+ * A record's place: the part of its URL after its first `#` ('' without one), then its headings
+ * under the page's title, then its own title where it is not the page's (an API operation's tag,
+ * which a hit shows as its path, as the hosted index's records do).
+ */
+function placeOf(url: string, hierarchy: Readonly<Hierarchy>, pageTitle: string | null): (string | null)[] {
   const hash = url.indexOf('#');
   const place: (string | null)[] = [hash >= 0 ? url.slice(hash + 1) : ''];
   for (const level of PLACE_LEVELS) place.push(hierarchy[level]);
+  if (hierarchy.lvl1 !== pageTitle) place.push(hierarchy.lvl1);
   return place;
 }
 
@@ -148,15 +154,16 @@ function fragmentRecords(): { records: (string | null)[][]; add(place: (string |
 
 function fragmentOf(page: IndexPage): PageFragment {
   const first = page.records[0];
+  const title = first?.hierarchy.lvl1 ?? null;
   const fragment = fragmentRecords();
-  for (const r of page.records) fragment.add(placeOf(r.url, r.hierarchy), r.code ? 'code' : r.type, r.content);
+  for (const r of page.records) fragment.add(placeOf(r.url, r.hierarchy, title), r.code ? 'code' : r.type, r.content);
   return { url: page.url, lvl0: first?.hierarchy.lvl0 ?? null, lvl1: first?.hierarchy.lvl1 ?? null, records: fragment.records };
 }
 
 /** fragmentOf the page's records, walking them as pageIndexRecords does without making them (tests/search/keys-memo.test.ts compares the two). */
 function fragmentOfBlocks(page: PageForSearch): PageFragment {
   const fragment = fragmentRecords();
-  forEachPageRecord(page, (type, content, code, url, hierarchy) => fragment.add(placeOf(url, hierarchy), code ? 'code' : type, content));
+  forEachPageRecord(page, (type, content, code, url, hierarchy) => fragment.add(placeOf(url, hierarchy, page.title), code ? 'code' : type, content));
   return { url: page.url, lvl0: page.section, lvl1: page.title, records: fragment.records };
 }
 

@@ -125,6 +125,31 @@ describe('embedded search index', () => {
     for (const [query, url] of cases) expect((await index.search(query, opts)).hits[0]?.url, query).toBe(url);
   });
 
+  it("shows an API operation's tag as its hit's path, as the hosted index's records do, and finds the operations by their tag", async () => {
+    const operation = (operationId: string, method: string, path: string, summary: string) => ({ anchor: `operation/${operationId}`, operationId, method, path, summary, deprecated: false });
+    const api: ApiPageData = {
+      id: 'hub', title: 'Hub API', version: '1.0', openapi: '3.0.3', specUrl: '/s.yaml', specFileName: 's.yaml', servers: [], rootRoute: '/api/', split: false, operationCount: 3, schemas: [],
+      nav: [
+        { name: 'launcher', anchor: 'tag/launcher', route: '/api/', operations: [operation('listConfigs', 'GET', '/configs', 'List configurations')] },
+        { name: 'newsroom', anchor: 'tag/newsroom', route: '/api/', operations: [operation('listMosObjects', 'GET', '/mos', 'List MOS objects'), operation('deleteMosObject', 'DELETE', '/mos/{id}', 'Delete a MOS object')] },
+      ],
+    };
+    const records = apiRecords(api, '/api/', meta);
+    const files = indexFiles(buildEmbeddedIndex([...PAGES.map((p) => ({ url: p.url, records: pageIndexRecords(p, meta) })), { url: '/api/', records }], meta), fixedNames('f'));
+    const index = await LocalSearchIndex.open(async (name) => JSON.parse(files.get(name) ?? 'null') as unknown);
+    const hit = (await index.search('list mos objects', opts)).hits[0];
+    expect(hit?.url).toBe('/api/#operation/listMosObjects');
+    expect(hit?.hierarchy).toEqual(records.find((r) => r.url === hit?.url)?.hierarchy);
+    expect(hit?.hierarchy.lvl1).toBe('newsroom');
+    expect(hit?.hierarchy.lvl0).toBe('Hub API 1.0');
+    // The next record of the same tag comes from a short row: it keeps the tag too.
+    expect((await index.search('delete mos', opts)).hits[0]?.hierarchy.lvl1).toBe('newsroom');
+    expect((await index.search('list configurations', opts)).hits[0]?.hierarchy.lvl1).toBe('launcher');
+    // The API page's own record keeps its title, and the tag is a word of the page.
+    expect((await index.search('hub api', opts)).hits.find((h) => h.url === '/api/')?.hierarchy.lvl1).toBe('Hub API 1.0');
+    expect((await index.search('newsroom', opts)).hits[0]?.url_without_anchor).toBe('/api/');
+  });
+
   it('puts a page with a heading that is the query above pages that use its words more often', async () => {
     const busy = (n: number) =>
       page(`/d/busy${n}/`, `Busy ${n}`, [heading('Property panel'), text('Set the property. Set another property.'), heading('Set up the property panel'), text('A property set per set.')], 'Set a property value.');

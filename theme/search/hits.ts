@@ -39,7 +39,8 @@ export function parseFragment(fragment: PageFragment): FragmentRecord[] {
     if (row.length !== 2) place = [row[0] ?? '', ...row.slice(3)];
     const [rawType, content] = row.length === 2 ? row : row.slice(1, 3);
     const [anchor, ...levels] = place;
-    const hierarchy = { lvl0: fragment.lvl0, lvl1: fragment.lvl1 } as Hierarchy;
+    // After lvl2…lvl6, a record's own title where it is not the page's (see PageFragment).
+    const hierarchy = { lvl0: fragment.lvl0, lvl1: levels[5] ?? fragment.lvl1 } as Hierarchy;
     LEVELS.slice(2).forEach((level, i) => (hierarchy[level] = levels[i] ?? null));
     const code = rawType === 'code';
     const type = (code ? 'content' : (rawType ?? 'content')) as FragmentRecord['type'];

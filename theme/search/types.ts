@@ -79,15 +79,16 @@ export interface TermShard {
 /** Where a key appears in a page, best first when compared: the posting's field. */
 export const FIELD = { content: 0, section: 1, description: 2, minorHeading: 3, h3: 4, h2: 5, title: 6 } as const;
 
-/** What a page's hits show: rows of [anchor, type, content, lvl2 … lvl6], trailing nulls removed. */
+/** What a page's hits show: rows of [anchor, type, content, lvl2 … lvl6, lvl1 when not the page's], trailing nulls removed. */
 export interface PageFragment {
   url: string;
   lvl0: string | null;
   lvl1: string | null;
   /**
-   * [anchor, type, content, lvl2…lvl6 (trailing nulls left out)], or [type, content] for a record
-   * under the same anchor and headings as the one before it. type is a hierarchy level, "content",
-   * or "code" (content from a code block).
+   * [anchor, type, content, lvl2…lvl6, lvl1 (trailing nulls left out)], or [type, content] for a
+   * record under the same anchor and headings as the one before it. lvl1 is there only where the
+   * record's differs from the page's `lvl1` (an API operation's tag). type is a hierarchy level,
+   * "content", or "code" (content from a code block).
    */
   records: (string | null)[][];
 }
