@@ -1026,6 +1026,71 @@ describe('Try it', () => {
     expect(received.slice(before).map((r) => r.body)).toEqual(['{\n  "name": "Late news"\n}']);
     await page.close();
   });
+
+  it('once Execute has refused a body, its message follows the edits: the new place, another problem, then gone when the body is JSON', async () => {
+    const { page, form, editor, problem } = await tryAgainstHub('renameRundown');
+    const before = received.length;
+    /** Longer than the pause after which the message follows an edit. */
+    const pause = () => page.waitForTimeout(800);
+    const caretAt = (offset: number, end = offset) => editor.evaluate((el: HTMLTextAreaElement, [from, to]) => el.setSelectionRange(from ?? 0, to ?? 0), [offset, end]);
+    const at = (line: number, column: number, what: string) => `at line ${line}, column ${column}, ${what}.`;
+    const trailingComma = 'a comma follows the last property, which JSON does not allow';
+    // A first draft, broken: nothing is said before Execute.
+    const draft = '{\n  "name": "Late news",\n}';
+    await editor.fill(draft);
+    await pause();
+    expect(await problem.count()).toBe(0);
+    expect(await editor.getAttribute('aria-invalid')).toBe('false');
+    await form.locator('button.execute').click();
+    await problem.waitFor({ timeout: 10_000 });
+    expect(await problem.textContent()).toContain(at(2, 22, trailingComma));
+    // What the alert says from now on (each text it takes), and whether it stays the same element.
+    await problem.evaluate((el) => {
+      const watched = window as unknown as { said: string[]; alert: Element };
+      watched.said = [];
+      watched.alert = el;
+      new MutationObserver((records) => records.forEach(() => watched.said.push(el.textContent ?? ''))).observe(el, { childList: true, characterData: true, subtree: true });
+    });
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    const sameAlert = () => page.evaluate(() => (window as unknown as { alert: Element }).alert === document.getElementById('api-try-body-problem'));
+    // An edit that leaves the problem where it was: the alert is not said again.
+    await editor.fill('{\n  "name": "Late news",\n\n}');
+    await pause();
+    expect(await said()).toEqual([]);
+    // Typing before the comma moves it: the message says where, without Execute, once the reader pauses
+    // (not at each keystroke), in the same alert.
+    await editor.focus();
+    await caretAt('{\n  "name": "Late news'.length);
+    await editor.pressSequentially(' at 6', { delay: 40 });
+    await expect.poll(() => problem.textContent()).toContain(at(2, 27, trailingComma));
+    expect(await sameAlert()).toBe(true);
+    expect(await said(), 'said once, not at each of the five keystrokes').toEqual([await problem.textContent()]);
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    // Another problem: the message says which.
+    await editor.fill("{\n  \"name\": 'Late news'\n}");
+    await expect.poll(() => problem.textContent()).toContain(at(2, 11, 'a value (an object, array, string in double quotes, number, true, false or null) is expected, not a single quote'));
+    expect(await sameAlert()).toBe(true);
+    // Back to the trailing comma, then the comma deleted: JSON, so the message goes and the editor is no longer marked.
+    await editor.fill(draft);
+    await expect.poll(() => problem.textContent()).toContain(at(2, 22, trailingComma));
+    const comma = draft.indexOf('",') + 1;
+    await caretAt(comma, comma + 1);
+    await editor.press('Backspace');
+    await expect.poll(() => problem.count()).toBe(0);
+    expect(await editor.getAttribute('aria-invalid')).toBe('false');
+    expect(await editor.getAttribute('aria-describedby')).toBeNull();
+    // Gone, it stays gone while the reader types (it comes back only if Execute refuses the body again).
+    await editor.press(',');
+    await pause();
+    expect(await problem.count()).toBe(0);
+    expect(await editor.getAttribute('aria-invalid')).toBe('false');
+    await editor.press('Backspace');
+    // Execute sends the body, the only one sent.
+    await form.locator('button.execute').click();
+    await form.locator('.live-responses-table tr.response').waitFor({ timeout: 15_000 });
+    expect(received.slice(before).map((r) => r.body)).toEqual(['{\n  "name": "Late news"\n}']);
+    await page.close();
+  });
 });
 
 describe('Try it remembers the hub', () => {

@@ -3,7 +3,8 @@
  * while the body is one Swagger UI would send but the server could not take (request-body.ts says
  * why), and the reason shows under the body editor, where a screen reader and a phone find it
  * (mount-swagger.tsx ties it to the editor). Swagger UI alone checks only that a required body is
- * not "", and says so in a tooltip.
+ * not "", and says so in a tooltip. Once shown, the reason follows the reader's edits of the body
+ * (followEdit): a place that moved, a problem that is another, or no message once the body may go.
  */
 import type { ComponentType } from 'react';
 import { bodyProblem } from './request-body.ts';
@@ -48,7 +49,11 @@ interface OasState {
 }
 
 export const BODY_PROBLEM_ID = 'api-try-body-problem';
-/** A number per list of errors: each refused Execute makes a new list, so its message is a new alert, said again. */
+/**
+ * A number per list of errors: each refused Execute makes a new list, so its message is a new alert,
+ * said again. A list that rewords the message after an edit takes the number of the list it
+ * replaces (rewordingOf): the alert stays, and only its new text is read out.
+ */
 const errorsIds = new WeakMap<BodyErrors, number>();
 let errorsCount = 0;
 function idOfErrors(errors: BodyErrors): number {
@@ -57,6 +62,51 @@ function idOfErrors(errors: BodyErrors): number {
   errorsCount += 1;
   errorsIds.set(errors, errorsCount);
   return errorsCount;
+}
+
+/** `errors`, numbered as the list `shown` it replaces: the same alert, reworded. */
+function rewordingOf(shown: BodyErrors, errors: BodyErrors): BodyErrors {
+  errorsIds.set(errors, idOfErrors(shown));
+  return errors;
+}
+
+/**
+ * How long the reader pauses in their edit before the message follows it: each rewording is read
+ * out (an alert), and the place moves with nearly every keystroke typed before it; a long body is
+ * not scanned at every keystroke either.
+ */
+const RECHECK_DELAY_MS = 250;
+/** The re-check waiting for the reader's pause, per operation (`path method`; the page has one Swagger UI). */
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** The message under the editor, as the reader's edit leaves the body (followEdit). */
+function recheck(system: BodySystem, path: string, method: string): void {
+  const shown = system.oas3Selectors.requestBodyErrors(path, method);
+  // Execute clears the message before it checks again, and may have sent the body meanwhile.
+  if (!shown || shown.size === 0) return;
+  const problem = problemOf(system, path, method);
+  if (!problem) system.oas3Actions.clearRequestBodyValidateError({ path, method });
+  // The same words are not said again: the state, and so the alert, stays as it is.
+  else if (problem !== shown.join(' ')) system.oas3Actions.showRequestBodyProblem({ path, method, errors: rewordingOf(shown, system.Im.List([problem])) });
+}
+
+/**
+ * After an edit of a body whose message shows, the message says what holds once the reader
+ * pauses: where the body breaks now, or nothing once it may be sent. Without a message an edit
+ * checks nothing: none is shown before Execute refuses the body (a first draft is the reader's to
+ * finish), nor again, once gone, before the next refusal.
+ */
+function followEdit(system: BodySystem, path: string, method: string): void {
+  if ((system.oas3Selectors.requestBodyErrors(path, method)?.size ?? 0) === 0) return;
+  const key = `${path} ${method}`;
+  clearTimeout(pending.get(key));
+  pending.set(
+    key,
+    setTimeout(() => {
+      pending.delete(key);
+      recheck(system, path, method);
+    }, RECHECK_DELAY_MS),
+  );
 }
 
 interface BodyEditorProps {
@@ -109,12 +159,11 @@ export const bodyCheckPlugin = () => ({
           const problem = problemOf(system, payload.path, payload.method);
           return problem ? system.oas3Actions.showRequestBodyProblem({ path: payload.path, method: payload.method, errors: system.Im.List([problem]) }) : original(payload);
         },
-        // The message goes once the body would be sent; while it is still refused, the message
-        // stays as Execute said it (an alert rewritten at every keystroke would be read out at each).
+        // A message Execute showed follows the edits of its body (followEdit): the reader fixing
+        // the JSON is told where it breaks now, and that it may go once it may.
         setRequestBodyValue: (original: Action<{ value: unknown; pathMethod: [string, string] }>, system: BodySystem) => (payload: { value: unknown; pathMethod: [string, string] }) => {
           const result = original(payload);
-          const [path, method] = payload.pathMethod;
-          if ((system.oas3Selectors.requestBodyErrors(path, method)?.size ?? 0) > 0 && !problemOf(system, path, method)) system.oas3Actions.clearRequestBodyValidateError({ path, method });
+          followEdit(system, ...payload.pathMethod);
           return result;
         },
       },
