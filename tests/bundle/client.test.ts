@@ -46,6 +46,46 @@ describe('the browser bundle', () => {
     expect(bundle.apiOnlyFiles).toContain(rel(bundle.pageCss.api ?? ''));
   }, 120_000);
 
+  it('puts every module the entry always loads in one chunk, which the lazily loaded parts import rather than chunks of their own', async () => {
+    const bundle = await bundleClient({ themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true });
+    const rel = (url: string) => url.slice('/docs/'.length);
+    const text = (file: string) => Buffer.from(bundle.files.get(file) ?? new Uint8Array()).toString();
+    // Static imports only (`import"…"`, `from"…"`), not `import("…")`.
+    const staticImports = (file: string) => [...text(file).matchAll(/(?:\bfrom|\bimport)\s*"\/docs\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const imported of staticImports(file)) closure(imported, seen);
+      return seen;
+    };
+    const entry = rel(bundle.entry);
+    const reading = closure(entry);
+    // The entry and one chunk: React, React DOM, the shell and the page components together. Before,
+    // every module a lazy part shares with the entry (storage, urls, scroll memory, constants, the
+    // focus trap, the site context, esbuild's helpers…) was a chunk of its own that every page loaded.
+    expect(reading.size).toBe(2);
+    expect(bundle.preload.map(rel).sort()).toEqual([...reading].filter((file) => file !== entry).sort());
+    const core = [...reading].find((file) => file !== entry) ?? '';
+    expect(text(core)).toContain('used outside <SiteContext.Provider>');
+    expect(text(core)).toContain('docsgen: browser storage is unavailable');
+    // Each module is in one file only: the lazy parts import the entry's chunk for what they share with it.
+    const jsFiles = [...bundle.files.keys()].filter((file) => file.endsWith('.js'));
+    expect(jsFiles.filter((file) => text(file).includes('used outside <SiteContext.Provider>'))).toEqual([core]);
+    // The API page's reading scripts: the entry's two, its controls' chunk and the remembered
+    // server's part, which Swagger UI shares; none of those brings back a module of the entry's.
+    const controls = jsFiles.filter((file) => text(file).includes('dataset.apiReady="true"'));
+    expect(controls).toHaveLength(1);
+    const apiExtra = [...closure(controls[0] ?? '')].filter((file) => !reading.has(file));
+    expect(apiExtra.length).toBeLessThanOrEqual(2);
+    for (const file of apiExtra) expect(text(file)).not.toMatch(/browser storage is unavailable|SiteContext/);
+    // The search page's component and Swagger UI import the same chunk.
+    const searchPage = (bundle.pagePreload.search ?? []).map(rel);
+    expect(searchPage.length).toBeGreaterThan(0);
+    expect(searchPage.every((file) => !reading.has(file))).toBe(true);
+    const swagger = jsFiles.find((file) => /^assets\/api-[A-Z0-9]+\.js$/.test(file)) ?? '';
+    expect(staticImports(swagger)).toContain(core);
+  }, 120_000);
+
   it('is reused from its cache folder while the fingerprint is the same', async () => {
     const cacheDir = await tempDir('docsgen-bundle-cache-');
     const options = { themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true, cacheDir, fingerprint: 'same' };
