@@ -130,6 +130,11 @@ export function restoreScrollOnLoad(): void {
   if (y !== undefined && (navigation?.type === 'reload' || navigation?.type === 'back_forward')) restoreScroll(y);
 }
 
+/** Whether a position restored on load or Back and Forward still holds (the reader has not moved since). */
+export function hasRestoredScroll(): boolean {
+  return restored !== undefined;
+}
+
 /** A navigation to a target or the top: no earlier restored position applies any more. */
 export function forgetRestoredScroll(): void {
   restored = undefined;

@@ -15,7 +15,7 @@ import { idOfHash, routeOfPath, withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
-import { restoreScrollAfterLayout } from '../scroll-memory.ts';
+import { hasRestoredScroll, restoreScrollAfterLayout } from '../scroll-memory.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -75,7 +75,11 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   const onServer = () => applyRememberedServer(root, options.api.specUrl);
   window.addEventListener(SERVER_CHANGED, onServer);
   onServer();
-  openFromHash(root, options, false);
+  // On a reload, Back or Forward the entry's saved position is where the reader was, not its anchor
+  // (the target's sections are still opened: they were when the position was saved).
+  const restoring = hasRestoredScroll();
+  openFromHash(root, options, false, true, !restoring);
+  if (restoring) restoreScrollAfterLayout();
   const cancelPrefetch = prefetchTryIt(options.swaggerStylesheet, loadStylesheet);
   document.documentElement.dataset.apiReady = 'true';
   return () => {
@@ -229,7 +233,7 @@ function fillCollapsedSchemas(details: HTMLDetailsElement): void {
  * Brings the element the address names into view: opens the details around it, clears a filter
  * that hides it, and follows Swagger UI's `#/tag/operation` links and anchors on another page.
  */
-function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean, mayClearFilter = true): void {
+function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boolean, mayClearFilter = true, scroll = true): void {
   const id = idOfHash(window.location.hash);
   if (!id) return;
   const target = document.getElementById(id) ?? swaggerDeepLinkTarget(root, id);
@@ -244,7 +248,7 @@ function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boo
     applyFilter(root, '');
   }
   for (let details = target.closest('details'); details; details = details.parentElement?.closest('details') ?? null) details.open = true;
-  target.scrollIntoView({ block: 'start' });
+  if (scroll) target.scrollIntoView({ block: 'start' });
   if (moveFocus) {
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus({ preventScroll: true });

@@ -1,0 +1,69 @@
+/**
+ * A reader of the real site's API reference who jumped to an operation, read on, left and came
+ * back: the place they were reading comes back, not the operation the address names. In Debian
+ * Chromium against the site built into a temporary folder and served on 127.0.0.1.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { startRealSite } from './real-site.ts';
+
+let site: E2eSite;
+beforeAll(async () => {
+  site = await startRealSite();
+});
+afterAll(() => site?.close());
+
+const API = 'rhubapi/';
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const savedY = (page: Page) => page.evaluate(() => (window.history.state as { scrollY?: number } | null)?.scrollY);
+
+/** Jumps from the column to an operation, then scrolls back up by the wheel; returns where the reader is. */
+async function readAboveAnOperation(page: Page): Promise<number> {
+  await openRoute(site, page, API);
+  await page.waitForSelector('html[data-api-ready]');
+  await page.locator('a[href$="#operation/createRenderer"]').first().click();
+  await page.waitForURL(/#operation\/createRenderer$/);
+  const atTarget = await scrollY(page);
+  expect(atTarget).toBeGreaterThan(5000);
+  await page.mouse.move(700, 400);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -1000);
+  await expect.poll(() => scrollY(page)).toBeLessThan(atTarget - 3000);
+  const reading = await scrollY(page);
+  // The position is written into the entry once scrolling pauses.
+  await expect.poll(() => savedY(page)).toBe(reading);
+  return reading;
+}
+
+describe('API reference: coming back to an entry with an #operation anchor', () => {
+  it('a reload, Back from another route and Back from a full page load return to where the reader was, not to the operation', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    const reading = await readAboveAnOperation(page);
+
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    await expect.poll(() => scrollY(page)).toBe(reading);
+    expect(page.url()).toMatch(/#operation\/createRenderer$/);
+
+    // Another route through the client router, then Back.
+    await page.locator('.navbar a', { hasText: /^Documentation$/ }).first().click();
+    await page.waitForURL((url) => !url.pathname.endsWith(`/${API}`));
+    await page.waitForSelector('h1');
+    await page.goBack();
+    await page.waitForSelector('html[data-api-ready]');
+    await expect.poll(() => scrollY(page)).toBe(reading);
+
+    // Another document loaded in full, then Back.
+    await page.goto(`${site.origin}${site.base}faq/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.goBack();
+    await page.waitForSelector('html[data-api-ready]');
+    await expect.poll(() => scrollY(page)).toBe(reading);
+
+    // Following the anchor anew still goes to the operation.
+    await page.locator('a[href$="#operation/createRenderer"]').first().click();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(reading + 3000);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
