@@ -41,6 +41,23 @@ describe('search on the 5.4 SP1 site', () => {
     await page.close();
   });
 
+  it('ends a hit title or path too long for a phone with an ellipsis, not cut mid-word', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    await openRoute(site, page, 'faq/glossary/');
+    await page.locator('.search-button').first().click();
+    await page.waitForSelector('.DocSearch-Modal');
+    await page.fill('.DocSearch-Input', 'genlock');
+    await page.waitForSelector('.docsearch-see-all[href$="?q=genlock"]');
+    const lines = await page.locator('.DocSearch-Hit-title, .DocSearch-Hit-path').evaluateAll((els) =>
+      els.map((el) => ({ cut: el.scrollWidth > el.clientWidth + 1, clips: getComputedStyle(el).overflowX === 'hidden', ellipsis: getComputedStyle(el).textOverflow === 'ellipsis' })),
+    );
+    // Snippets of body text fill their line: some are cut, each of them shown with an ellipsis.
+    expect(lines.filter((l) => l.cut).length).toBeGreaterThan(0);
+    for (const line of lines.filter((l) => l.cut)) expect(line).toEqual({ cut: true, clips: true, ellipsis: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('loads a few small index files while the reader types a query, never the whole index', async () => {
     const { page } = await openPage(site);
     const index: string[] = [];
