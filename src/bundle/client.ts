@@ -120,7 +120,10 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
       splitting: true,
       format: 'esm',
       platform: 'browser',
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      // The browsers the site supports, and nothing older: with 'es2020' besides, esbuild lowered
+      // what all of them run (class fields and private members through helpers every page loaded,
+      // `??=`), 0.3 KB gzip of every page's reading JS.
+      target: ['chrome100', 'firefox100', 'safari15'],
       minify: options.minify,
       sourcemap: false,
       write: false,

@@ -86,6 +86,14 @@ describe('the browser bundle', () => {
     expect(staticImports(swagger)).toContain(core);
   }, 120_000);
 
+  it('is written for the browsers it targets (Chrome 100, Firefox 100, Safari 15), not lowered further', async () => {
+    const bundle = await bundleClient({ themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true });
+    const scripts = [...bundle.files].filter(([file]) => file.endsWith('.js')).map(([file, bytes]) => [file, Buffer.from(bytes).toString()] as const);
+    // esbuild's helpers for class fields and private members, which all three browsers run as written.
+    for (const [file, code] of scripts) expect(code, file).not.toMatch(/read from private field|Cannot add the same private member/);
+    expect(scripts.some(([, code]) => code.includes('??='))).toBe(true);
+  }, 120_000);
+
   it('is reused from its cache folder while the fingerprint is the same', async () => {
     const cacheDir = await tempDir('docsgen-bundle-cache-');
     const options = { themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true, cacheDir, fingerprint: 'same' };
