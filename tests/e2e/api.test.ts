@@ -818,6 +818,79 @@ describe('Try it', () => {
     await page.close();
   });
 
+  it('refuses Execute while the host is no host name, naming the field and the text typed; sends once the reader fixes it', async () => {
+    const { page, op, form } = await openTryIt('listEngines');
+    const host = form.locator('.servers input[data-variable="hubHost"]');
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await host.fill('bad host!');
+    await host.press('Tab');
+    const hint = form.locator('.api-try__hint');
+    await expect.poll(() => hint.textContent()).toMatch(/^hubHost: enter a host name or IP address/);
+    const before = received.length;
+    const execute = form.locator('button.execute');
+    const top = () => execute.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+    const where = await top();
+    await execute.click();
+    const refusal = op.locator('p#api-try-server-refusal[role="alert"]');
+    await refusal.waitFor({ timeout: 15_000 });
+    const said = (await refusal.textContent()) ?? '';
+    expect(said).toContain('server variable hubHost holds “bad host!”');
+    expect(said).toContain('as the hint under the server variables says');
+    expect(said).not.toContain('%20');
+    // Nothing sent, so no "Failed to fetch" and no advice about an unanswered server.
+    await page.waitForTimeout(500);
+    expect(received.length).toBe(before);
+    expect(await form.locator('.live-responses-table').count()).toBe(0);
+    expect(await op.textContent()).not.toContain('Failed to fetch');
+    expect(await op.locator('.api-try__unanswered').count()).toBe(0);
+    // Nothing else moves: the text stays for the reader to fix, focus stays on Execute, Execute stays where it was.
+    expect(await host.inputValue()).toBe('bad host!');
+    expect(await execute.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await top()).toBe(where);
+    // The field is marked, and described by its hint and by the refusal.
+    expect(await host.getAttribute('aria-invalid')).toBe('true');
+    expect((await host.getAttribute('aria-describedby'))?.split(' ')).toEqual([await hint.getAttribute('id'), 'api-try-server-refusal']);
+    // The host fixed: the refusal goes, and Execute sends one request, whose answer shows.
+    await host.fill('127.0.0.1');
+    await expect.poll(() => refusal.count()).toBe(0);
+    expect(await host.getAttribute('aria-invalid')).toBe('false');
+    await execute.click();
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    await expect.poll(() => received.length).toBe(before + 1);
+    expect(received.at(-1)).toMatchObject({ method: 'GET', url: '/api/rest/v1/engines' });
+    expect(await form.locator('.live-responses-table').textContent()).toContain('Late news from the fake hub');
+    await page.waitForTimeout(300);
+    expect(received.length).toBe(before + 1);
+    await page.close();
+  });
+
+  it('refuses each Execute anew while the host is no host name, and sends once the reader empties the field for its default', async () => {
+    const { page, op, form } = await openTryIt('listEngines');
+    const host = form.locator('.servers input[data-variable="hubHost"]');
+    const execute = form.locator('button.execute');
+    const refusal = op.locator('p#api-try-server-refusal[role="alert"]');
+    await host.fill('hub_1.example');
+    const before = received.length;
+    await execute.click();
+    await expect.poll(() => refusal.textContent()).toContain('holds “hub_1.example”');
+    // Another text that is no host: the refusal follows the next Execute, not the old text.
+    await host.fill('http://');
+    await expect.poll(() => refusal.count()).toBe(0);
+    await execute.click();
+    await expect.poll(() => refusal.textContent()).toContain('holds “http://”');
+    // Emptied, the field takes its default as the reader leaves it (Tab; a click's target moves as
+    // the hint goes): Execute sends.
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await host.fill('');
+    await host.press('Tab');
+    await execute.click();
+    await expect.poll(() => host.inputValue()).toBe('localhost');
+    await form.locator('.live-responses-table').waitFor({ timeout: 15_000 });
+    expect(await refusal.count()).toBe(0);
+    expect(received.length).toBeLessThanOrEqual(before + 1); // localhost may or may not be the fake hub's 127.0.0.1
+    await page.close();
+  });
+
   for (const width of [1280, 360]) {
     it(`axe finds no violation after Execute: answered, unanswered, and stopped by a missing parameter (light, ${width} px)`, async () => {
       const dead = createServer();

@@ -15,13 +15,28 @@ function urlsOf(requestUrl: string, pageUrl: string): { request: URL; page: URL 
   }
 }
 
+/**
+ * A server's host as the reader typed it: a URL holds some characters of a host percent-encoded
+ * (`bad host!` as `bad%20host!`), which the reader would not recognize as the text they typed.
+ */
+export function shownHost(host: string): string {
+  try {
+    return decodeURIComponent(host);
+  } catch {
+    return host; // a lone `%` is no escape: the host shows as it is
+  }
+}
+
+/** A URL's origin as the reader typed its host (shownHost). */
+const shownOrigin = (url: URL) => `${url.protocol}//${shownHost(url.host)}`;
+
 export function blockedRequestReason(requestUrl: string, pageUrl: string): string | undefined {
   const urls = urlsOf(requestUrl, pageUrl);
   if (!urls) return undefined;
   const { request, page } = urls;
   const loopback = LOOPBACK_HOSTS.has(request.hostname) || request.hostname.endsWith('.localhost');
   if (page.protocol !== 'https:' || request.protocol !== 'http:' || loopback) return undefined;
-  return `This page is served over HTTPS, so your browser blocks requests to the http:// server ${request.host} (mixed content). Choose the https server if your hub has SSL configured, or send the request from a terminal with the curl sample.`;
+  return `This page is served over HTTPS, so your browser blocks requests to the http:// server ${shownHost(request.host)} (mixed content). Choose the https server if your hub has SSL configured, or send the request from a terminal with the curl sample.`;
 }
 
 /**
@@ -34,5 +49,5 @@ export function unansweredRequestHelp(requestUrl: string, pageUrl: string): stri
   if (!urls || blockedRequestReason(requestUrl, pageUrl)) return undefined; // mixed content is said before the request leaves
   const { request, page } = urls;
   const scheme = request.protocol.replace(/:$/, '');
-  return `No answer from ${request.origin}, and your browser does not say why. Check that the hub runs at ${request.host} (the server's fields above) and answers ${scheme}, and that it allows requests from this page's origin, ${page.origin} (CORS), which browsers require. The curl sample sends the same request from a terminal, where CORS does not apply.`;
+  return `No answer from ${shownOrigin(request)}, and your browser does not say why. Check that the hub runs at ${shownHost(request.host)} (the server's fields above) and answers ${scheme}, and that it allows requests from this page's origin, ${page.origin} (CORS), which browsers require. The curl sample sends the same request from a terminal, where CORS does not apply.`;
 }

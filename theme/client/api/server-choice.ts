@@ -138,6 +138,44 @@ export function hintFor(server: SpecServer, name: string, text: string): string 
   return `${name}: enter letters, digits, dots, hyphens or slashes.`;
 }
 
+/** A server field whose text stands for no value: its name, its text as the reader typed it, and its hint. */
+export interface FieldProblem {
+  name: string;
+  text: string;
+  hint: string;
+}
+
+/**
+ * The fields of `server` whose text stands for no value, each with its hint, in the spec's order.
+ * A list (enum) holds only the spec's values, and a field showing its default holds the spec's
+ * own, so neither gets one. `textOf` is the field's text as Swagger UI holds it ('' once emptied).
+ */
+export function fieldProblems(server: SpecServer, textOf: (name: string) => unknown): FieldProblem[] {
+  return Object.entries(server.variables ?? {}).flatMap(([name, variable]) => {
+    const text = textOf(name);
+    if (Array.isArray(variable?.enum) || typeof text !== 'string' || text === defaultOf(server, name)) return [];
+    const hint = hintFor(server, name, text);
+    return hint ? [{ name, text, hint }] : [];
+  });
+}
+
+/**
+ * Why Execute sent nothing while a field stands for no value: which field, its text as the reader
+ * typed it (the request's URL would carry `bad host!` as `bad%20host!`), and what to do. The hint
+ * beside the fields already says what the field takes, so this points at it rather than repeat it.
+ */
+export function refusalFor(server: SpecServer, problem: FieldProblem): string {
+  const role = roleOf(templateOf(server), problem.name);
+  const kind = role === 'host' ? 'a host name or IP address' : role === 'port' ? 'a port number' : 'a value a URL can hold';
+  const fallback = defaultOf(server, problem.name);
+  if (!problem.text.trim()) {
+    const leave = fallback ? `, or leave the field to use the default, ${fallback}` : '';
+    return `Not sent: the server variable ${problem.name} is empty. Fill it in as the hint under the server variables says${leave}.`;
+  }
+  const empty = fallback ? `, or empty the field to use the default, ${fallback}` : '';
+  return `Not sent: the server variable ${problem.name} holds “${problem.text}”, which is not ${kind}. Correct it as the hint under the server variables says${empty}.`;
+}
+
 /**
  * The values the reader typed, from what was stored: an entry from before values were kept by
  * name (it has no base) held the chosen server's defaults too, which are not the reader's.
