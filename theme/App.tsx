@@ -6,10 +6,7 @@ import { PageViewsContext, type OnDemandKind, type OnDemandPageViews } from './p
 import { Layout } from './components/Layout.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { DocPage } from './pages/DocPage.tsx';
-import { LandingPage } from './pages/LandingPage.tsx';
 import { ApiPage } from './pages/ApiPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { CustomPage } from './pages/CustomPage.tsx';
 
 function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined }) {
   const { page } = props;
@@ -17,18 +14,24 @@ function PageBody(props: { page: PageData; sidebar: SidebarItem[] | undefined })
   switch (page.kind) {
     case 'doc':
       return <DocPage page={page} sidebar={props.sidebar ?? []} />;
-    case 'landing':
+    case 'landing': {
+      const LandingPage = viewOf(views, 'landing');
       return <LandingPage page={page} />;
+    }
     case 'search': {
       const SearchPage = viewOf(views, 'search');
       return <SearchPage />;
     }
     case 'api':
       return <ApiPage page={page} />;
-    case 'page':
+    case 'page': {
+      const CustomPage = viewOf(views, 'page');
       return <CustomPage page={page} />;
-    case 'notfound':
+    }
+    case 'notfound': {
+      const NotFoundPage = viewOf(views, 'notfound');
       return <NotFoundPage />;
+    }
     default:
       throw new Error(`unknown page kind "${String((page as { kind: unknown }).kind)}"`);
   }

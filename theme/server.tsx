@@ -7,11 +7,14 @@ import { RouterContext, SiteContext, type Router } from './context.tsx';
 import { App, documentTitle } from './App.tsx';
 import { PageViewsContext, type OnDemandPageViews } from './page-views.ts';
 import { SearchPage } from './pages/SearchPage.tsx';
+import { LandingPage } from './pages/LandingPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { CustomPage } from './pages/CustomPage.tsx';
 
 export { documentTitle };
 
 /** The server has every page kind's component at hand. */
-const ALL_PAGE_VIEWS: OnDemandPageViews = { search: SearchPage };
+const ALL_PAGE_VIEWS: OnDemandPageViews = { search: SearchPage, landing: LandingPage, notfound: NotFoundPage, page: CustomPage };
 
 export function renderRoute(site: SiteData, page: PageData): string {
   const router: Router = {

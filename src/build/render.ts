@@ -64,8 +64,10 @@ export function createPageRenderer(input: {
   const { config } = input.project;
   const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
   const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
-  // A search route also preloads its page's component, which the entry imports before hydrating it.
-  const searchAssets = { ...assets, preload: [...assets.preload, ...(input.bundle.pagePreload.search ?? [])] };
+  // A route whose kind's component comes on demand (search, landing, not-found, custom page) also
+  // preloads it: the entry imports it before hydrating the page.
+  const pagePreload: Partial<Record<string, string[]>> = input.bundle.pagePreload;
+  const kindAssets = new Map(Object.entries(pagePreload).map(([kind, scripts]) => [kind, { ...assets, preload: [...assets.preload, ...(scripts ?? [])] }]));
   const documentOf = (page: PageData): string => {
     let appHtml: string;
     let title: string;
@@ -80,7 +82,7 @@ export function createPageRenderer(input: {
       page,
       title,
       appHtml,
-      assets: page.kind === 'search' ? searchAssets : assets,
+      assets: kindAssets.get(page.kind) ?? assets,
       canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
   };
@@ -103,7 +105,7 @@ export function createPageRenderer(input: {
     const checked = checkedFrom(route, collectLinkTargets(html, input.keep, markdownPageParts(markdownOf(route), announcement)));
     return checked ? { files, checked } : { files };
   };
-  const context = JSON.stringify([input.site, assets, searchAssets.preload, config.url]);
+  const context = JSON.stringify([input.site, assets, [...kindAssets].map(([kind, { preload }]) => [kind, preload]), config.url]);
   return Object.assign((route: RouteEntry) => withDocument(route, documentOf(route.page)), { withDocument, checkedFrom, context });
 }
 

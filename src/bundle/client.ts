@@ -20,11 +20,11 @@ export interface ClientBundle {
   css: string[];
   preload: string[];
   /**
-   * Scripts a route of one kind needs before it hydrates, beyond the entry's (the search page's
-   * component, theme/client/page-views.ts): preloaded by such routes, so their hydration does not
-   * wait for the entry to ask for them.
+   * Scripts a route of one kind needs before it hydrates, beyond the entry's (the search, landing,
+   * not-found or custom page's component, theme/client/page-views.ts): preloaded by such routes, so
+   * their hydration does not wait for the entry to ask for them.
    */
-  pagePreload: { search?: string[] };
+  pagePreload: Partial<Record<OnDemandPageKind, string[]>>;
   lazyCss: { search?: string; api?: string };
   /**
    * Stylesheets that only pages of one kind link: the API reference's (16 KB, 3 KB gzip) was in
@@ -41,6 +41,10 @@ export interface ClientBundle {
 }
 
 export const ASSETS_DIR = 'assets';
+
+/** The page components a theme may import on demand (theme/page-views.ts), by page kind. */
+const ON_DEMAND_PAGES = { search: 'pages/SearchPage.tsx', landing: 'pages/LandingPage.tsx', notfound: 'pages/NotFoundPage.tsx', page: 'pages/CustomPage.tsx' } as const;
+export type OnDemandPageKind = keyof typeof ON_DEMAND_PAGES;
 
 /** A message of esbuild's about a stylesheet of the theme, at its file (absolute; inside compileClient, relative to the theme), line and (1-based) column. */
 export interface CssProblem {
@@ -178,7 +182,11 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     };
   };
   const main = find(entries.main);
-  const searchPage = onDemandScripts(outputs, path.join(options.themeDir, 'pages/SearchPage.tsx'), main.out);
+  const pagePreload: ClientBundle['pagePreload'] = {};
+  for (const [kind, file] of Object.entries(ON_DEMAND_PAGES) as [OnDemandPageKind, string][]) {
+    const scripts = onDemandScripts(outputs, path.join(options.themeDir, file), main.out);
+    if (scripts.length > 0) pagePreload[kind] = scripts.map((out) => options.baseUrl + outputRel(out));
+  }
   const searchCss = find(entries['search-styles']).js;
   const apiCss = find(entries['api-styles']).js;
   const apiPageStyles = entries['api-page-styles'];
@@ -188,7 +196,7 @@ async function compileClient(options: { themeDir: string; baseUrl: string; minif
     entry: main.js,
     css: main.css ? [main.css] : [],
     preload: main.imports,
-    pagePreload: searchPage.length > 0 ? { search: searchPage.map((out) => options.baseUrl + outputRel(out)) } : {},
+    pagePreload,
     lazyCss: { search: searchCss, api: apiCss },
     pageCss: apiPageCss ? { api: apiPageCss } : {},
     apiOnlyFiles: apiOnlyOutputs(outputs, [entries.api, entries['api-styles'], ...(apiPageStyles ? [apiPageStyles] : [])]),

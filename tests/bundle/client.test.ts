@@ -86,6 +86,25 @@ describe('the browser bundle', () => {
     expect(staticImports(swagger)).toContain(core);
   }, 120_000);
 
+  it("leaves the search, landing, not-found and custom pages' components out of the entry's scripts, and names what each kind preloads", async () => {
+    const bundle = await bundleClient({ themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true });
+    const rel = (url: string) => url.slice('/docs/'.length);
+    const text = (url: string) => Buffer.from(bundle.files.get(rel(url)) ?? new Uint8Array()).toString();
+    const everyPage = [bundle.entry, ...bundle.preload];
+    // A class only the kind's component renders.
+    const marks = { search: 'search-page__count', landing: 'hero__tagline', notfound: 'not-found', page: 'custom-page' } as const;
+    for (const [kind, mark] of Object.entries(marks) as [keyof typeof marks, string][]) {
+      expect(everyPage.filter((url) => text(url).includes(`"${mark}"`)), kind).toEqual([]);
+      const own = bundle.pagePreload[kind] ?? [];
+      expect(own.filter((url) => text(url).includes(`"${mark}"`)), kind).toHaveLength(1);
+      for (const url of own) expect(bundle.files.has(rel(url)), url).toBe(true);
+      expect(own.some((url) => everyPage.includes(url)), kind).toBe(false);
+    }
+    // The doc and API pages' components stay in the entry's scripts.
+    expect(everyPage.some((url) => text(url).includes('"doc-layout"'))).toBe(true);
+    expect(everyPage.some((url) => text(url).includes('"api-layout"'))).toBe(true);
+  }, 120_000);
+
   it('is written for the browsers it targets (Chrome 100, Firefox 100, Safari 15), not lowered further', async () => {
     const bundle = await bundleClient({ themeDir: path.join(ROOT, 'theme'), baseUrl: '/docs/', minify: true });
     const scripts = [...bundle.files].filter(([file]) => file.endsWith('.js')).map(([file, bytes]) => [file, Buffer.from(bytes).toString()] as const);

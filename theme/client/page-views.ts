@@ -8,6 +8,9 @@ import { loadStylesheet } from './stylesheet.ts';
 
 const loaders: { [K in keyof OnDemandPageViews]: () => Promise<OnDemandPageViews[K]> } = {
   search: () => import('../pages/SearchPage.tsx').then((m) => m.SearchPage),
+  landing: () => import('../pages/LandingPage.tsx').then((m) => m.LandingPage),
+  notfound: () => import('../pages/NotFoundPage.tsx').then((m) => m.NotFoundPage),
+  page: () => import('../pages/CustomPage.tsx').then((m) => m.CustomPage),
 };
 
 const loaded: Partial<OnDemandPageViews> = {};
