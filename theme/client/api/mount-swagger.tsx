@@ -13,10 +13,11 @@ import SwaggerUI from 'swagger-ui-react';
 import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.ts';
 import { withoutEmptyBody } from './request-body.ts';
 import { BODY_PROBLEM_ID, bodyCheckPlugin } from './body-check.tsx';
+import { SERVER_REFUSAL_ID, serverCheckPlugin } from './server-check.tsx';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer } from './remembered-server.ts';
-import { defaultOf, fieldProblems, noteTyped, refusalFor, saveServer, tidied, typedOf, valueOnServer, type FieldProblem, type SpecServer } from './server-choice.ts';
+import { defaultOf, fieldProblems, noteTyped, saveServer, tidied, typedOf, valueOnServer, type SpecServer } from './server-choice.ts';
 import type { TryValues } from '../../api-model.ts';
 
 interface ImmutableLike {
@@ -152,67 +153,6 @@ const serversWithHints = (choice: ServerChoice) => (Original: ComponentType<Serv
     );
   };
 
-/** The selected server's first field whose text stands for no value (the first hint shown), with that server. */
-function serverProblem(choice: ServerChoice, system: ServerState): { server: SpecServer; problem: FieldProblem } | undefined {
-  const url = system.oas3Selectors.selectedServer();
-  const server = choice.servers.find((s) => s.url === url);
-  const values = system.oas3Selectors.serverVariables(url);
-  const problem = server ? fieldProblems(server, (name) => values.get(name))[0] : undefined;
-  return server && problem ? { server, problem } : undefined;
-}
-
-type ServerState = ServerValues & { oas3Selectors: { selectedServer(): string } };
-
-/** An Execute refused for a server field's text: the operation, the field and its text then, numbered (each refusal is a new alert). */
-interface ServerRefusal {
-  path: string;
-  method: string;
-  name: string;
-  text: string;
-  id: number;
-}
-const REFUSE_SERVER = 'docsgen_refuse_server';
-export const SERVER_REFUSAL_ID = 'api-try-server-refusal';
-let refusalsCount = 0;
-
-interface RefusalProps extends ServerState {
-  path: string;
-  method: string;
-  oas3Selectors: ServerState['oas3Selectors'] & { docsgenServerRefusal(): ServerRefusal | undefined };
-}
-
-/**
- * Why Execute sent nothing, under the Execute button where the reader looks: said while the field
- * still holds the text refused. An edit takes it away (the hint beside the field follows the
- * edit as it is typed), and the next Execute says anew what it refuses.
- */
-const serverRefusalOf = (choice: ServerChoice) =>
-  function ServerRefusal(props: RefusalProps) {
-    const refused = props.oas3Selectors.docsgenServerRefusal();
-    const now = serverProblem(choice, props);
-    if (!refused || !now || refused.path !== props.path || refused.method !== props.method || refused.name !== now.problem.name || refused.text !== now.problem.text) return null;
-    return (
-      <p key={refused.id} id={SERVER_REFUSAL_ID} data-variable={refused.name} className="api-try__blocked api-try__server-refusal" role="alert">
-        {refusalFor(now.server, now.problem)}
-      </p>
-    );
-  };
-
-/**
- * Swagger UI's responses, after our refusal (ServerRefusal): the first thing below the Execute
- * button. Our own container, so that it follows the state (Swagger UI's Execute is no container).
- */
-const responsesAfterRefusal = (Original: ComponentType<RefusalProps>, system: { getComponent(name: string, container: true): ComponentType<{ path: string; method: string }> }) =>
-  function ResponsesAfterRefusal(props: RefusalProps) {
-    const Refusal = system.getComponent('DocsgenServerRefusal', true);
-    return (
-      <>
-        <Refusal path={props.path} method={props.method} />
-        <Original {...props} />
-      </>
-    );
-  };
-
 /** Our layout and filter, start values for parameters, and the server the reader chose last time (remembered-server.ts). */
 interface LiveResponseProps {
   response: ImmutableLike;
@@ -246,26 +186,11 @@ const liveResponseOfTheHub = (Original: ComponentType<LiveResponseProps>) =>
 type Selector<T> = (...args: string[]) => T;
 
 const tryItPlugin = (choice: ServerChoice) => () => ({
-  components: { TryItLayout, DocsgenServerRefusal: serverRefusalOf(choice) },
-  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice), responses: responsesAfterRefusal },
+  components: { TryItLayout },
+  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice) },
   fn: { opsFilter },
   statePlugins: {
     spec: {
-      wrapSelectors: {
-        // Execute sends nothing while a server field holds text its hint says is no value (a host
-        // such as `bad host!` went out as `http://bad%20host!/…`, and the browser's error named
-        // CORS). Swagger UI asks this only when Execute is pressed, so the refusal is said here.
-        validateBeforeExecute:
-          (original: (pathMethod: [string, string]) => unknown, system: ServerState & { oas3Actions: { refuseServer(refusal: ServerRefusal): void } }) =>
-          (_state: unknown, pathMethod: [string, string]) => {
-            const found = serverProblem(choice, system);
-            if (found) {
-              refusalsCount += 1;
-              system.oas3Actions.refuseServer({ path: pathMethod[0], method: pathMethod[1], name: found.problem.name, text: found.problem.text, id: refusalsCount });
-            }
-            return Boolean(original(pathMethod)) && !found;
-          },
-      },
       wrapActions: {
         // Swagger UI selects the first server unless one is selected before its server list shows:
         // the server chosen last time is, and the list keeps the spec's order.
@@ -279,15 +204,6 @@ const tryItPlugin = (choice: ServerChoice) => () => ({
       },
     },
     oas3: {
-      actions: {
-        refuseServer: (refusal: ServerRefusal) => ({ type: REFUSE_SERVER, payload: refusal }),
-      },
-      reducers: {
-        [REFUSE_SERVER]: (state: { set(key: string, value: unknown): unknown }, action: { payload: ServerRefusal }) => state.set('docsgenServerRefusal', action.payload),
-      },
-      selectors: {
-        docsgenServerRefusal: (state: { get(key: string): unknown }) => state.get('docsgenServerRefusal') as ServerRefusal | undefined,
-      },
       wrapSelectors: {
         // The samples' body is not "edited" until the reader edits it (Swagger UI compares with its
         // own sample): choosing another media type then gives that type's sample, not JSON text.
@@ -375,7 +291,11 @@ function createInstance(target: TryItTarget) {
     <SwaggerUI
       url={target.specUrl}
       layout="TryItLayout"
-      plugins={[tryItPlugin(choice), bodyCheckPlugin]}
+      // Each check is a plugin of its own and wraps a validateBeforeExecute of its own: the server
+      // check spec's (Execute's check of the parameters), the body check oas3's (of the body).
+      // Execute asks both, so each says its refusal whatever the other finds. (Wrappers of one
+      // selector nest in this order, the last plugin's outermost.)
+      plugins={[tryItPlugin(choice), serverCheckPlugin(choice), bodyCheckPlugin]}
       filter={NO_OPERATION}
       docExpansion="full"
       tryItOutEnabled
