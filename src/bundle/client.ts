@@ -247,11 +247,13 @@ async function buildWithEntryCodeTogether(build: (options: BuildOptions) => Prom
     if (!result.metafile || !result.outputFiles) throw new Error('esbuild returned no metafile or output files');
     return { outputFiles: result.outputFiles, metafile: result.metafile, warnings: result.warnings };
   };
-  const first = await built(buildOptions);
+  // The first build only shows which modules go where: unminified, and without Swagger UI (which
+  // only the lazily loaded Try it imports), it takes a third of the time of the real one.
+  const first = await built({ ...buildOptions, minify: false, external: [...(buildOptions.external ?? []), 'swagger-ui-react'] });
   const outputs = first.metafile.outputs;
   const mainRel = metafileEntryPoint(mainEntry);
   const mainOut = Object.keys(outputs).find((out) => outputs[out]?.entryPoint === mainRel && out.endsWith('.js'));
-  if (!mainOut) return first;
+  if (!mainOut) return built(buildOptions);
   const loaded = staticClosure(outputs, mainOut);
   // Only ES modules: a bare import of a CommonJS one (React) would add a call to it in every lazy
   // chunk; they come along with the theme's modules that import them.
@@ -263,7 +265,7 @@ async function buildWithEntryCodeTogether(build: (options: BuildOptions) => Prom
       .map(([, meta]) => meta.entryPoint ?? ''),
   );
   const hadStylesheet = new Set(Object.values(outputs).flatMap((meta) => (meta.entryPoint !== undefined && meta.cssBundle ? [meta.entryPoint] : [])));
-  if (always.size === 0 || lazy.size === 0) return first;
+  if (always.size === 0 || lazy.size === 0) return built(buildOptions);
   const imports = [...always].map((input) => `import ${JSON.stringify(path.resolve(input))};`).join('');
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const plugin: Plugin = {
