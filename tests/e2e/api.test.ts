@@ -1167,6 +1167,29 @@ describe('Try it', () => {
     expect(received.slice(before).map((r) => r.body)).toEqual(['{\n  "name": "Late news"\n}']);
     await page.close();
   });
+
+  it('a click on Execute straight from a field it tidies lands: the layout waits for the click', async () => {
+    const { page, form } = await tryAgainstHub('listEngines');
+    const host = form.locator('.servers input[data-variable="hubHost"]');
+    const execute = form.locator('button.execute');
+    // An emptied field shows a hint; leaving it gives it its default host, and the hint goes.
+    await host.fill('');
+    await expect.poll(() => form.locator('.api-try__hint').count()).toBe(1);
+    const before = received.length;
+    // Execute in view, away from the window's edge.
+    await execute.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 100));
+    const box = await execute.boundingBox();
+    // Press and release the pointer where Execute is, as a reader does: the field's change comes with the press.
+    await page.mouse.move((box?.x ?? 0) + 10, (box?.y ?? 0) + 10);
+    await page.mouse.down();
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+    await expect.poll(() => received.length).toBe(before + 1);
+    expect(received.at(-1)?.url).toBe('/api/rest/v1/engines');
+    expect(await host.inputValue()).toBe('localhost');
+    await page.close();
+  });
 });
 
 describe('Try it remembers the hub', () => {

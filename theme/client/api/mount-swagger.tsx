@@ -346,6 +346,25 @@ function followTyping(host: HTMLElement, choice: ServerChoice, system: Promise<S
       void system.then((s) => s.oas3Actions.setServerVariableValue({ server: found.url, key, val }));
     }
   });
+  holdHintsWhilePressed(host);
+}
+
+/**
+ * Leaving a server field by pressing Execute tidies the field (its change comes with the press),
+ * which can take its hint away and move Execute up under the pointer: the click was lost. The
+ * hints keep their height until the pointer is released and its click has been dispatched.
+ */
+function holdHintsWhilePressed(host: HTMLElement): void {
+  host.addEventListener(
+    'pointerdown',
+    () => {
+      const boxes = [...host.querySelectorAll<HTMLElement>('.api-try__hints')];
+      for (const box of boxes) box.style.minHeight = `${box.offsetHeight}px`;
+      const release = () => setTimeout(() => boxes.forEach((box) => (box.style.minHeight = '')));
+      for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, release, { once: true, capture: true });
+    },
+    true,
+  );
 }
 
 /** A field is invalid, and described by the messages that say why, while any of them is shown. */
