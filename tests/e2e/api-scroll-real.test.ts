@@ -29,7 +29,14 @@ async function readAboveAnOperation(page: Page): Promise<number> {
   await page.mouse.move(700, 400);
   for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -1000);
   await expect.poll(() => scrollY(page)).toBeLessThan(atTarget - 3000);
-  const reading = await scrollY(page);
+  // The wheel's scrolls may still be arriving: the reader's place is where they stop.
+  let reading = -1;
+  await expect.poll(async () => {
+    const before = reading;
+    reading = await scrollY(page);
+    await page.waitForTimeout(300);
+    return before === reading && reading === (await scrollY(page));
+  }).toBe(true);
   // The position is written into the entry once scrolling pauses.
   await expect.poll(() => savedY(page)).toBe(reading);
   return reading;
