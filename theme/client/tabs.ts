@@ -8,6 +8,7 @@
 import { readStorage, writeStorage } from '../storage.ts';
 import { STORAGE_KEYS } from '../constants.ts';
 import { idOfHash } from '../urls.ts';
+import { keepInPlace } from './keep-in-place.ts';
 
 export function installTabs(): void {
   document.addEventListener('click', (event) => {
@@ -59,15 +60,14 @@ function choose(tab: HTMLElement, options: { focus: boolean }): void {
   if (!groupId) return;
   const label = tab.textContent ?? '';
   writeStorage(STORAGE_KEYS.tabGroup(groupId), label);
-  // Sets of the group above this one change height: keep the tab the reader pressed where it was
-  // on screen, as Docusaurus does (the browser's scroll anchoring may pick another node).
-  const top = tab.getBoundingClientRect().top;
-  for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(groupId)}"]`)) {
-    const match = tabsOf(other).find((t) => t.textContent === label);
-    if (match) select(match);
-  }
-  const moved = tab.getBoundingClientRect().top - top;
-  if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
+  // Sets of the group above this one change height: the tab the reader pressed stays where it was
+  // on screen, as in Docusaurus.
+  keepInPlace(tab, () => {
+    for (const other of document.querySelectorAll<HTMLElement>(`.tabs[data-group-id="${CSS.escape(groupId)}"]`)) {
+      const match = tabsOf(other).find((t) => t.textContent === label);
+      if (match) select(match);
+    }
+  });
 }
 
 function select(tab: HTMLElement): void {

@@ -16,6 +16,7 @@ import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
 import { hasRestoredScroll, restoreScrollAfterLayout } from '../scroll-memory.ts';
+import { keepInPlace } from '../keep-in-place.ts';
 
 export interface EnhanceOptions {
   api: ApiPageData;
@@ -100,12 +101,9 @@ async function handleClick(root: HTMLElement, options: EnhanceOptions, event: Mo
   if (copy) return copyCode(copy);
   const lang = target?.closest<HTMLButtonElement>('button[data-lang]');
   if (lang?.dataset.lang) {
-    // Every operation's sample changes height: keep the pressed button where the reader's pointer is
-    // (the browser's scroll anchoring may pick a node whose distance to it changes too).
-    const top = lang.getBoundingClientRect().top;
-    setSampleLanguage(root, lang.dataset.lang);
-    const moved = lang.getBoundingClientRect().top - top;
-    if (Math.abs(moved) >= 1) window.scrollBy({ top: moved, behavior: 'instant' });
+    // Every operation's sample changes height: the pressed button stays where the reader's pointer is.
+    const chosen = lang.dataset.lang;
+    keepInPlace(lang, () => setSampleLanguage(root, chosen));
     writeStorage(LANGUAGE_KEY, lang.dataset.lang); // without storage, the choice lasts for this page
     return;
   }
