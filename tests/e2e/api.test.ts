@@ -54,6 +54,8 @@ async function openTryItForm(page: Page, operation: string) {
   await op.locator('[data-try-it]').click();
   const form = op.locator('.swagger-ui');
   await form.locator('.servers input').first().waitFor({ timeout: 30_000 });
+  // The operation's part shows once Swagger UI has resolved it (after the servers).
+  await form.locator('.opblock').waitFor({ timeout: 30_000 });
   return { op, form };
 }
 
@@ -171,7 +173,7 @@ describe('reading the API reference', () => {
     await page.waitForSelector('html[data-api-ready]');
     const op = page.locator('[id="operation/setProperty"]');
     await op.locator('[data-try-it]').click();
-    await op.locator('.swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+    await op.locator('.swagger-ui .opblock').waitFor({ timeout: 30_000 });
     const overflowing = await page.evaluate(() => {
       const limit = document.documentElement.clientWidth;
       return [...document.querySelectorAll('div.api-try *')].filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.closest('pre, textarea, table')).map((el) => `${el.tagName}.${el.className}`).slice(0, 5);
@@ -196,7 +198,7 @@ describe('reading the API reference', () => {
       };
       expect(await serious()).toEqual([]);
       await page.locator('[id="operation/renameRundown"] [data-try-it]').click();
-      await page.locator('[id="operation/renameRundown"] .swagger-ui .servers input').first().waitFor({ timeout: 30_000 });
+      await page.locator('[id="operation/renameRundown"] .swagger-ui .opblock').waitFor({ timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(mode === 'dark');
       expect(await page.locator('.swagger-ui').first().evaluate((el) => getComputedStyle(el).filter)).toBe('none');
       // The page was checked whole above; the Try-it panel is what changed.
@@ -793,6 +795,33 @@ describe('Try it', () => {
     await page.click('button.color-mode-toggle');
     await page.waitForFunction((was) => document.documentElement.classList.contains('dark-mode') !== was, before[1]);
     expect(await dark()).toEqual([!before[0], !before[1]]);
+    await page.close();
+  });
+
+  it('sends the request when Execute is pressed the moment it shows', async () => {
+    // Swagger UI drew the form before it had resolved the operation's part of the spec: an Execute
+    // pressed then threw ("Operation … not found") and sent nothing (a CI run's click did).
+    const { page, problems } = await openPage(site);
+    const stored = { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: '127.0.0.1', port: String(port) }, base: `http://127.0.0.1:${port}/api/rest/v1` };
+    await page.addInitScript((entry) => {
+      for (const key of ['hub-rest-api-1.6.0.json', 'hub-rest-api-1.6.0.yaml']) localStorage.setItem(`docsgen.tryIt.server:/suite-5.4.sp1/rhubapi/${key}`, entry);
+      // Pressed by the page itself as soon as the button is in the document: no reader is faster.
+      new MutationObserver((_, observer) => {
+        const execute = document.querySelector<HTMLButtonElement>('.swagger-ui button.execute');
+        if (!execute) return;
+        observer.disconnect();
+        execute.click();
+      }).observe(document, { childList: true, subtree: true });
+    }, JSON.stringify(stored));
+    await openRoute(site, page, `${API}#operation/listRundowns`);
+    await page.waitForSelector('html[data-api-ready]');
+    const sent = received.length;
+    const op = page.locator('[id="operation/listRundowns"]');
+    await op.locator('[data-try-it]').click();
+    await op.locator('.swagger-ui .live-responses-table').waitFor({ timeout: 15_000 });
+    expect(received.slice(sent).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/rest/v1/playout/rundowns']);
+    expect(await op.locator('.live-responses-table tr.response .response-col_status').textContent()).toMatch(/^\s*200\s*$/);
+    expect(problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
     await page.close();
   });
 

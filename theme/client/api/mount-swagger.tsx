@@ -110,6 +110,24 @@ function TryItLayout(props: LayoutProps) {
   );
 }
 
+interface OperationProps {
+  specPath?: { toJS(): string[] };
+  operation: ImmutableLike;
+  specSelectors: { specResolvedSubtree(path: string[]): unknown };
+}
+
+/**
+ * Swagger UI shows an operation before it has resolved the operation's part of the spec (its
+ * `$ref`s), from an empty operation: "No parameters", and an Execute that throws ("Operation …
+ * not found") and sends nothing, so a click in that moment was lost. The form waits for it.
+ */
+const onceResolved = (Original: ComponentType<OperationProps>) =>
+  function ResolvedOperation(props: OperationProps) {
+    const where = props.specPath?.toJS() ?? ['paths', String(props.operation.get('path')), String(props.operation.get('method'))];
+    if (props.specSelectors.specResolvedSubtree(where) === undefined) return <p className="api-try__status" role="status">Loading the request form…</p>;
+    return <Original {...props} />;
+  };
+
 type Action<T> = (payload: T, ...rest: unknown[]) => unknown;
 type ServerVariableValue = { server: string; namespace?: string; key: string; val: string };
 
@@ -187,7 +205,7 @@ type Selector<T> = (...args: string[]) => T;
 
 const tryItPlugin = (choice: ServerChoice) => () => ({
   components: { TryItLayout },
-  wrapComponents: { liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice) },
+  wrapComponents: { operation: onceResolved, liveResponse: liveResponseOfTheHub, Servers: serversWithHints(choice) },
   fn: { opsFilter },
   statePlugins: {
     spec: {
