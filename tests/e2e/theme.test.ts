@@ -4,6 +4,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page, Route } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startSite, openPage, openRoute, type E2eSite } from './setup.ts';
 
 let site: E2eSite;
@@ -246,6 +247,37 @@ describe('image zoom', () => {
     await page.waitForTimeout(400);
     await page.setViewportSize({ width: 900, height: 700 });
     await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+    await page.close();
+  });
+
+  it('works from the keyboard: Tab reaches the image, Enter or Space opens and closes it, Escape closes it', async () => {
+    const { page } = await openPage(site);
+    await ready(page, 'guide/first/');
+    await page.waitForSelector('html[data-zoom-attached="true"]', { timeout: 5000 });
+    expect(await page.getByRole('button', { name: 'Enlarge image: A diagram' }).count()).toBe(1);
+    // A button made of an image breaks no rule (an image with an empty alt would be given no role).
+    const axe = await new AxeBuilder({ page }).include('.markdown').options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    const onImage = () => page.evaluate(() => document.activeElement === document.querySelector('.markdown img'));
+    let presses = 0;
+    while (!(await onImage()) && presses < 80) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    expect(await onImage()).toBe(true);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    for (const key of ['Enter', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForSelector('body.medium-zoom--opened');
+      await page.waitForTimeout(400);
+      // The enlarged copy has the focus, named as the button that closes it.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close the enlarged image: A diagram');
+      await page.keyboard.press(key === 'Enter' ? 'Escape' : 'Space');
+      await page.waitForSelector('.medium-zoom-overlay', { state: 'detached' });
+      expect(await onImage(), key).toBe(true);
+    }
+    // Space opened the zoom instead of scrolling the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await page.close();
   });
 
