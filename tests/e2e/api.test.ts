@@ -825,6 +825,24 @@ describe('Try it', () => {
     await page.close();
   });
 
+  it("Reset body puts back the samples' body once the reader has edited it", async () => {
+    // Swagger UI's own sample of this body fills every optional field; the samples' body does not.
+    const { page, form } = await openTryIt('createRundownItem');
+    const editor = form.locator('textarea.body-param__text');
+    const sample = await editor.inputValue();
+    expect(Object.keys(JSON.parse(sample))).not.toContain('order');
+    const reset = form.getByRole('button', { name: 'Reset body' });
+    expect(await reset.count()).toBe(0);
+    await editor.fill('{"name": ');
+    await reset.waitFor();
+    // Beside the parameters' heading, and no Cancel that would close the form.
+    expect(await form.locator('.opblock-section-header').first().getByRole('button').allTextContents()).toEqual(['Reset body']);
+    await reset.click();
+    await expect.poll(() => editor.inputValue()).toBe(sample);
+    expect(await reset.count()).toBe(0);
+    await page.close();
+  });
+
   it('says what to check, naming the server, when a request gets no answer', async () => {
     // A port nothing listens on: the connection is refused, which the browser reports as it reports CORS.
     const closed = createServer();

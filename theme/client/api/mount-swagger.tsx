@@ -14,6 +14,8 @@ import { blockedRequestReason, unansweredRequestHelp } from './blocked-request.t
 import { withoutEmptyBody } from './request-body.ts';
 import { BODY_PROBLEM_ID, bodyCheckPlugin } from './body-check.tsx';
 import { SERVER_REFUSAL_ID, serverCheckPlugin } from './server-check.tsx';
+import { bodyResetPlugin } from './body-reset.tsx';
+import { rememberSampleBody, sampleBodyOf } from './sample-bodies.ts';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
 import { readRememberedServer } from './remembered-server.ts';
@@ -54,12 +56,6 @@ export interface TryItTarget {
   startValues?: TryValues;
 }
 
-/**
- * The code samples' JSON body of each operation shown, as the text the body editor starts with
- * (the curl sample's `--data`), by `path method` as Swagger UI's state keys them.
- */
-const sampleBodies = new Map<string, string>();
-const bodyKey = (path: string, method: string) => `${path} ${method}`;
 
 /** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
 const tokenOf = (target: TryItTarget) => `${target.method.toLowerCase()} ${target.path}`;
@@ -228,7 +224,7 @@ const tryItPlugin = (choice: ServerChoice) => () => ({
         hasUserEditedBody:
           (original: Selector<boolean>, system: { oas3Selectors: { requestBodyValue: Selector<unknown> } }) =>
           (_state: unknown, path: string, method: string) => {
-            const ours = sampleBodies.get(bodyKey(path, method));
+            const ours = sampleBodyOf(path, method)?.text;
             return ours !== undefined && system.oas3Selectors.requestBodyValue(path, method) === ours ? false : original(path, method);
           },
       },
@@ -286,7 +282,7 @@ function giveSampleValues(system: SwaggerSystem, target: TryItTarget): void {
   }
   if (body) {
     const text = JSON.stringify(body.value, null, 2) ?? 'null';
-    sampleBodies.set(bodyKey(...pathMethod), text);
+    rememberSampleBody(...pathMethod, { text, mediaType: body.mediaType });
     system.oas3Actions.setRequestContentType({ value: body.mediaType, pathMethod });
     system.oas3Actions.setRequestBodyValue({ value: text, pathMethod });
   }
@@ -313,7 +309,7 @@ function createInstance(target: TryItTarget) {
       // check spec's (Execute's check of the parameters), the body check oas3's (of the body).
       // Execute asks both, so each says its refusal whatever the other finds. (Wrappers of one
       // selector nest in this order, the last plugin's outermost.)
-      plugins={[tryItPlugin(choice), serverCheckPlugin(choice), bodyCheckPlugin]}
+      plugins={[tryItPlugin(choice), serverCheckPlugin(choice), bodyCheckPlugin, bodyResetPlugin]}
       filter={NO_OPERATION}
       docExpansion="full"
       tryItOutEnabled

@@ -1,0 +1,45 @@
+/**
+ * Try it's Reset, as a Swagger UI plugin of its own: once the reader has edited the body, a "Reset
+ * body" button beside the parameters' heading puts back the body the form started with, the code
+ * samples' (sample-bodies.ts). Swagger UI's own Reset gives its generated sample instead (every
+ * optional field, `"string"` and `0`), and sits beside a Cancel that would close the form, which
+ * Try it does not offer: the panel's own button closes it.
+ */
+import { sampleBodyOf } from './sample-bodies.ts';
+
+interface TryItOutButtonProps {
+  isOAS3?: boolean;
+  hasUserEditedBody?: boolean;
+  onResetClick?: () => void;
+}
+
+function ResetBody({ isOAS3, hasUserEditedBody, onResetClick }: TryItOutButtonProps) {
+  if (!isOAS3 || !hasUserEditedBody) return null;
+  return (
+    <div className="api-try__reset">
+      <button type="button" className="btn api-try__reset-button" onClick={onResetClick}>
+        Reset body
+      </button>
+    </div>
+  );
+}
+
+type Selector<T> = (...args: string[]) => T;
+
+export const bodyResetPlugin = () => ({
+  components: { TryItOutButton: ResetBody },
+  statePlugins: {
+    oas3: {
+      wrapSelectors: {
+        // What Reset puts back (OperationContainer's onResetClick): the samples' body, while the
+        // media type is theirs; another type's is Swagger UI's sample of that type.
+        selectDefaultRequestBodyValue:
+          (original: Selector<unknown>, system: { oas3Selectors: { requestContentType: Selector<string | null> } }) =>
+          (_state: unknown, path: string, method: string) => {
+            const ours = sampleBodyOf(path, method);
+            return ours && system.oas3Selectors.requestContentType(path, method) === ours.mediaType ? ours.text : original(path, method);
+          },
+      },
+    },
+  },
+});
