@@ -231,3 +231,33 @@ describe('the search page comes back as the reader left it', () => {
     await page.close();
   });
 });
+
+describe('the keyboard past the results', () => {
+  it('keeps a focused footer link in view while more results load above it', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 900 } });
+    await openRoute(site, page, 'search/?q=the');
+    await settled(page);
+    const first = await page.locator('.search-result__hit').count();
+    // Tab from the last result shown into the footer, as a keyboard reader does.
+    await page.locator('a.search-result__hit').last().focus();
+    let presses = 0;
+    while (!(await page.evaluate(() => Boolean(document.activeElement?.closest('footer')))) && presses < 40) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('footer'))), focused).toBe(true);
+    // The sentinel above the footer is in view: more results load in above the link.
+    await page.waitForFunction((n) => document.querySelectorAll('.search-result__hit').length > n && !document.querySelector('.search-page__loading'), first);
+    await aMoment(page);
+    const box = await page.evaluate(() => {
+      const rect = (document.activeElement as Element).getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, height: window.innerHeight };
+    });
+    expect(box.top, JSON.stringify(box)).toBeGreaterThanOrEqual(0);
+    expect(box.bottom, JSON.stringify(box)).toBeLessThanOrEqual(box.height);
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(focused);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -3,6 +3,7 @@
  * page with highlighted snippets, and more results load as the reader reaches the end.
  */
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSite } from '../context.tsx';
 import { ADDRESS_CHANGED_EVENT, SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
@@ -10,6 +11,7 @@ import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
 import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
 import { keepInEntry, keptInEntry, restoreScrollAfterLayout } from '../client/scroll-memory.ts';
+import { keepInPlace } from '../client/keep-in-place.ts';
 
 /** The history entry's record of how far its results were loaded, so Back and a reload load as many again. */
 const LOADED_FIELD = 'searchLoaded';
@@ -71,9 +73,14 @@ export function SearchPage() {
       const res = answers[answers.length - 1] as (typeof answers)[number];
       const hits = answers.flatMap((answer) => answer.hits);
       setError(null);
-      setResults((previous) =>
-        page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...hits] } : { ...res, query: q, hits, restored: pages > 1 },
-      );
+      const show = () =>
+        setResults((previous) =>
+          page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...hits] } : { ...res, query: q, hits, restored: pages > 1 },
+        );
+      // More results go in above the footer: a link the keyboard reached there stays in view.
+      const focused = page > 0 ? focusedBelow(sentinel.current) : undefined;
+      if (focused) keepInPlace(focused, () => flushSync(show));
+      else show();
     } catch (e) {
       if (id === latest.current) setError(e instanceof Error ? e : new Error(String(e)));
     } finally {
@@ -171,6 +178,13 @@ export function SearchPage() {
       <div ref={sentinel} className="search-page__sentinel" />
     </main>
   );
+}
+
+/** The focused element when it comes after `marker` in the page (the footer, below the results). */
+function focusedBelow(marker: Element | null): Element | undefined {
+  const focused = document.activeElement;
+  if (!marker || !focused || focused === document.body) return undefined;
+  return marker.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING ? focused : undefined;
 }
 
 /** The query in the address (`?q=`). */
