@@ -837,9 +837,12 @@ describe('Try it', () => {
     await reset.waitFor();
     // Beside the parameters' heading, and no Cancel that would close the form.
     expect(await form.locator('.opblock-section-header').first().getByRole('button').allTextContents()).toEqual(['Reset body']);
-    await reset.click();
+    await reset.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => editor.inputValue()).toBe(sample);
     expect(await reset.count()).toBe(0);
+    // The button went: the focus is on the editor, which holds the body put back.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('textarea.body-param__text'))).toBe(true);
     await page.close();
   });
 

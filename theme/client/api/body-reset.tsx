@@ -13,11 +13,27 @@ interface TryItOutButtonProps {
   onResetClick?: () => void;
 }
 
+/**
+ * The button goes once the body is the samples' again, which would drop its focus to the page: the
+ * focus goes to the body editor, which a screen reader then reads with the body put back.
+ */
+function resetAndFocusEditor(button: HTMLElement, onResetClick: (() => void) | undefined): void {
+  const operation = button.closest('.opblock');
+  // The body's own text or first field, not the media type select in its heading.
+  const editor = () => operation?.querySelector<HTMLElement>('.opblock-section-request-body .opblock-description-wrapper :is(textarea, input, select)');
+  onResetClick?.();
+  editor()?.focus();
+  // Swagger UI may draw the body's fields anew (a form's): the focus goes to the one drawn.
+  requestAnimationFrame(() => {
+    if (!operation?.contains(document.activeElement)) editor()?.focus();
+  });
+}
+
 function ResetBody({ isOAS3, hasUserEditedBody, onResetClick }: TryItOutButtonProps) {
   if (!isOAS3 || !hasUserEditedBody) return null;
   return (
     <div className="api-try__reset">
-      <button type="button" className="btn api-try__reset-button" onClick={onResetClick}>
+      <button type="button" className="btn api-try__reset-button" onClick={(event) => resetAndFocusEditor(event.currentTarget, onResetClick)}>
         Reset body
       </button>
     </div>
