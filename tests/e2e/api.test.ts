@@ -167,6 +167,46 @@ describe('reading the API reference', () => {
     await page.close();
   });
 
+  it('on a phone Tab past the open column folds it, so the focus is never on what it covers', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const toggle = page.locator('.api-nav__toggle');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('.api-nav a').last().focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    // The focused element is the one on top where it is, not something under the column.
+    const covered = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const box = focused.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return !(top && (focused === top || focused.contains(top)));
+    });
+    expect(covered).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the filter says what it leaves in a status message as the reader types', async () => {
+    const { page } = await openPage(site);
+    await openRoute(site, page, API);
+    await page.waitForSelector('html[data-api-ready]');
+    const status = page.locator('.api-nav [role="status"]');
+    expect(await status.textContent()).toBe('');
+    await page.locator('#api-filter-input').fill('rundown item');
+    await expect.poll(() => status.textContent()).toMatch(/^\d+ operations? (and \d+ schemas? )?match(es)?\.$/);
+    const shown = await page.locator('.api-nav__ops .api-nav__op').count();
+    expect((await status.textContent())?.startsWith(`${shown} operation`)).toBe(true);
+    await page.locator('#api-filter-input').fill('zzzz');
+    await expect.poll(() => status.textContent()).toBe('No operation or schema matches.');
+    await page.locator('#api-filter-input').fill('');
+    await expect.poll(() => status.textContent()).toBe('');
+    await page.close();
+  });
+
   it('at 360 px Try it fits the screen: the form never makes the page scroll sideways', async () => {
     const { page } = await openPage(site, { viewport: { width: 360, height: 740 } });
     await openRoute(site, page, `${API}#operation/setProperty`);

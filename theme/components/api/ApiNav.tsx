@@ -50,6 +50,10 @@ export function ApiNav(props: { api: ApiPageData; route: string; query: string; 
   const current = (anchor: string) => (active === anchor ? { 'aria-current': 'location' as const } : {});
   return (
     <nav ref={navRef} className="api-nav" aria-label={`${api.title} operations`}>
+      {/* What the filter leaves, said to a screen reader as the reader types (the list changes silently). */}
+      <p className="visually-hidden" role="status">
+        {filterStatus(words.length > 0, countOperations(tags), schemas.length)}
+      </p>
       <button type="button" className="api-nav__toggle" aria-expanded={open} aria-controls="api-nav-body" onClick={() => setOpen(!open)}>
         Operations and schemas
       </button>
@@ -159,10 +163,23 @@ function keepInView(nav: HTMLElement | null, active: string | undefined): void {
   if (linkBox.top < box.top || linkBox.bottom > box.bottom) scroller.scrollTop += linkBox.top - box.top - scroller.clientHeight / 3;
 }
 
+/** The operations the column lists (one listed under two tags counts once). */
+function countOperations(tags: { operations: ApiOperation[] | null; also: ApiOperation[] }[]): number {
+  return new Set(tags.flatMap(({ operations, also }) => [...(operations ?? []), ...also].map((op) => op.anchor))).size;
+}
+
+function filterStatus(filtering: boolean, operations: number, schemas: number): string {
+  if (!filtering) return '';
+  if (operations === 0 && schemas === 0) return 'No operation or schema matches.';
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [operations > 0 ? plural(operations, 'operation') : '', schemas > 0 ? plural(schemas, 'schema') : ''].filter(Boolean);
+  return `${parts.join(' and ')} ${operations + schemas === 1 ? 'matches' : 'match'}.`;
+}
+
 /**
  * On a phone the open column lies over the page (its bar stays below the navbar), so a tap outside
- * it folds it, as does Escape (in the filter box, once the box is empty), focus going back to its
- * button.
+ * it folds it, as does focus leaving it and Escape (in the filter box, once the box is empty), focus
+ * going back to its button.
  */
 function useFoldOnLeave(open: boolean, navRef: RefObject<HTMLElement>, setOpen: (open: boolean) => void): void {
   useEffect(() => {
@@ -178,11 +195,17 @@ function useFoldOnLeave(open: boolean, navRef: RefObject<HTMLElement>, setOpen: 
       fold();
       navRef.current.querySelector<HTMLElement>('.api-nav__toggle')?.focus();
     };
+    // Tab past its last link goes on to the page, which the open column covers: it folds.
+    const onFocusIn = (event: FocusEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) fold();
+    };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [open, navRef, setOpen]);
 }
