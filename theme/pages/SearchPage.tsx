@@ -2,8 +2,7 @@
  * The search results page (`<base>/search?q=…`): the query lives in the URL, results are grouped by
  * page with highlighted snippets, and more results load as the reader reaches the end.
  */
-import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSite } from '../context.tsx';
 import { ADDRESS_CHANGED_EVENT, SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
@@ -11,7 +10,6 @@ import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
 import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
 import { keepInEntry, keptInEntry, restoreScrollAfterLayout } from '../client/scroll-memory.ts';
-import { keepInPlace } from '../client/keep-in-place.ts';
 
 /** The history entry's record of how far its results were loaded, so Back and a reload load as many again. */
 const LOADED_FIELD = 'searchLoaded';
@@ -41,6 +39,11 @@ export function SearchPage() {
   const [loading, setLoading] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const sentinel = useRef<HTMLDivElement>(null);
+  // More results (and the loading line before them) go in above the footer: a link the keyboard
+  // reached there is kept in view, however the load and the Tab presses interleave.
+  useIsomorphicLayoutEffect(() => {
+    focusedBelow(sentinel.current)?.scrollIntoView({ block: 'nearest' });
+  }, [results, loading]);
 
   // The address holds the query: read once hydrated (the server rendered none), and again whenever a
   // navigation keeps this page at another address (a link, "See all N results", Back and Forward).
@@ -73,14 +76,9 @@ export function SearchPage() {
       const res = answers[answers.length - 1] as (typeof answers)[number];
       const hits = answers.flatMap((answer) => answer.hits);
       setError(null);
-      const show = () =>
-        setResults((previous) =>
-          page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...hits] } : { ...res, query: q, hits, restored: pages > 1 },
-        );
-      // More results go in above the footer: a link the keyboard reached there stays in view.
-      const focused = page > 0 ? focusedBelow(sentinel.current) : undefined;
-      if (focused) keepInPlace(focused, () => flushSync(show));
-      else show();
+      setResults((previous) =>
+        page > 0 && previous && previous.query === q ? { ...res, query: q, hits: [...previous.hits, ...hits] } : { ...res, query: q, hits, restored: pages > 1 },
+      );
     } catch (e) {
       if (id === latest.current) setError(e instanceof Error ? e : new Error(String(e)));
     } finally {
@@ -179,6 +177,9 @@ export function SearchPage() {
     </main>
   );
 }
+
+/** Before the page paints (a layout effect), in the browser; on the server, where nothing is laid out, after. */
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** The focused element when it comes after `marker` in the page (the footer, below the results). */
 function focusedBelow(marker: Element | null): Element | undefined {
