@@ -13,6 +13,18 @@ const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info:
 
 type Directive = ContainerDirective | LeafDirective | TextDirective;
 
+/**
+ * The box's title. A title of the author's own ("Test presses can reach air") leaves the box's kind
+ * to its colour and icon, which a screen reader does not convey (WCAG 1.3.1): the kind goes before
+ * it, in words only a screen reader reads ("Danger: Test presses can reach air").
+ */
+function titleOf(kind: string, title: string): PhrasingContent[] {
+  const kindTitle = DEFAULT_TITLES[kind] ?? kind;
+  if (title === kindTitle) return [{ type: 'text', value: title }];
+  const spoken = { type: 'text', value: `${kindTitle}: `, data: { hName: 'span', hProperties: { className: ['visually-hidden'] } } } as PhrasingContent;
+  return [spoken, { type: 'text', value: title }];
+}
+
 export function remarkAdmonitions() {
   return (tree: Root, file: VFile): void => {
     const source = String(file.value);
@@ -32,7 +44,7 @@ export function remarkAdmonitions() {
           {
             type: 'paragraph',
             data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
-            children: [{ type: 'text', value: title }],
+            children: titleOf(directive.name, title),
           },
           {
             type: 'blockquote',

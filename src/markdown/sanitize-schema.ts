@@ -41,7 +41,8 @@ export const CONTENT_SCHEMA: Schema = {
     p: [['className', ADMONITION_CLASS]],
     pre: [['className', CODE_CLASS]],
     code: [['className', CODE_CLASS]],
-    span: [['className', CODE_CLASS]],
+    // 'visually-hidden': the kind of an admonition with a title of its own, said to screen readers (admonitions.ts).
+    span: [['className', CODE_CLASS, 'visually-hidden']],
     details: ['open'],
     summary: [...aria],
     blockquote: ['cite'],

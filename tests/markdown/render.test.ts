@@ -58,8 +58,10 @@ describe('markdown rendering', () => {
   });
 
   it('turns :::warning into an admonition and keeps "host:8080" as text', () => {
+    // A title of the author's own keeps the box's kind for a screen reader; the kind's own title needs no repeat.
+    expect(render(':::danger\nStop.\n:::', 'd.md').html).toMatch(/<p class="admonition-title"><svg[^>]*>.*?<\/svg>Danger<\/p>/);
     const out = render(':::warning[Back up first]\nCopy the **database**.\n:::\n\nOpen host:8080 now.', 'a.md');
-    expect(out.html).toMatch(/<div class="admonition admonition-warning" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Back up first<\/p>/);
+    expect(out.html).toMatch(/<div class="admonition admonition-warning" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*aria-hidden="true"[^>]*>.*?<\/svg><span class="visually-hidden">Warning: <\/span>Back up first<\/p>/);
     expect(out.html).toContain('<strong>database</strong>');
     expect(out.html).toContain('Open host:8080 now.');
   });

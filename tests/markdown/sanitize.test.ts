@@ -140,7 +140,7 @@ describe('what documentation keeps', () => {
 
   it('keeps admonitions, task lists, footnotes and highlighted code on a page with raw HTML', () => {
     const out = render(':::tip[Hint]\nUse <kbd>F5</kbd>.\n:::\n\n- [x] done\n\nNote[^1]\n\n[^1]: Text.\n\n```json\n{"a": 1}\n```\n', 'x.md');
-    expect(out.html).toMatch(/<div class="admonition admonition-tip" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*>(<path d="[^"]*"><\/path>)+<\/svg>Hint<\/p><div class="admonition-content">/);
+    expect(out.html).toMatch(/<div class="admonition admonition-tip" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*>(<path d="[^"]*"><\/path>)+<\/svg><span class="visually-hidden">Tip: <\/span>Hint<\/p><div class="admonition-content">/);
     expect(out.html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
     expect(out.html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref="" aria-describedby="footnote-label">1</a>');
     expect(out.html).toContain('<section data-footnotes="" class="footnotes">');
