@@ -865,7 +865,7 @@ describe('Try it', () => {
     await page.close();
   });
 
-  it("Reset body puts back the samples' body once the reader has edited it", async () => {
+  it("Reset body puts back the samples' body once the reader has edited it; the body's text is one Tab after the Schema tab", async () => {
     // Swagger UI's own sample of this body fills every optional field; the samples' body does not.
     const { page, form } = await openTryIt('createRundownItem');
     const editor = form.locator('textarea.body-param__text');
@@ -873,6 +873,10 @@ describe('Try it', () => {
     expect(Object.keys(JSON.parse(sample))).not.toContain('order');
     const reset = form.getByRole('button', { name: 'Reset body' });
     expect(await reset.count()).toBe(0);
+    // From the Schema tab, one Tab reaches the body's text (Swagger UI's panel around it is no stop).
+    await form.getByRole('tab', { name: 'Schema' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.matches('textarea.body-param__text'))).toBe(true);
     await editor.fill('{"name": ');
     await reset.waitFor();
     // Beside the parameters' heading, and no Cancel that would close the form.

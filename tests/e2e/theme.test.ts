@@ -77,6 +77,8 @@ describe('navbar', () => {
     await ready(page, 'guide/first/');
     const toggle = page.locator('.navbar__desktop-items .dropdown__toggle');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // A disclosure of links, not a menu: aria-haspopup would promise menu keys and roles.
+    expect(await toggle.getAttribute('aria-haspopup')).toBeNull();
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.mouse.click(400, 500);

@@ -136,7 +136,8 @@ export function Dropdown(props: { item: NavItem; onNavigate?: () => void; inline
         ref={buttonRef}
         type="button"
         className="navbar__link dropdown__toggle"
-        aria-haspopup="true"
+        // A disclosure of links (the APG's disclosure navigation pattern): no aria-haspopup, which
+        // says "menu" and would promise menu roles and keys the list does not have.
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}

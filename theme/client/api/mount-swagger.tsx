@@ -418,6 +418,11 @@ function watchSwaggerDom(host: HTMLElement): MutationObserver {
         el.setAttribute('aria-label', name);
       });
     }
+    // Swagger UI's "Edit Value" panel is a tab stop of its own before the editor it holds: one stop
+    // too many (a tab panel with something focusable in it needs none).
+    host.querySelectorAll<HTMLElement>('[role="tabpanel"][tabindex="0"]').forEach((el) => {
+      if (el.querySelector('textarea, input, select, button')) el.tabIndex = -1;
+    });
     // A body Execute refused is marked, and described by why (bodyEditorWithProblem).
     host.querySelectorAll<HTMLTextAreaElement>('textarea.body-param__text').forEach((el) => describedByProblem(el, document.getElementById(BODY_PROBLEM_ID)));
     // A server field whose text stands for no value is marked, and described by what it lacks and,
