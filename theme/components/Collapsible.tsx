@@ -2,10 +2,9 @@
  * A panel that animates open and closed with a duration computed from its height (1 ms when the
  * reader prefers reduced motion). Closed panels are `hidden`, so their links leave the tab order.
  */
-import { useLayoutEffect, useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { collapseDurationMs, COLLAPSE } from '../constants.ts';
-
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.ts';
 
 export function Collapsible(props: { open: boolean; id?: string; className?: string; children: ReactNode; as?: 'div' | 'ul' }) {
   const ref = useRef<HTMLElement | null>(null);

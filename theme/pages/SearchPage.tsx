@@ -2,10 +2,11 @@
  * The search results page (`<base>/search?q=…`): the query lives in the URL, results are grouped by
  * page with highlighted snippets, and more results load as the reader reaches the end.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSite } from '../context.tsx';
 import { ADDRESS_CHANGED_EVENT, SEARCH } from '../constants.ts';
 import { LazyError } from '../components/LazyError.tsx';
+import { useIsomorphicLayoutEffect } from '../components/use-isomorphic-layout-effect.ts';
 import type { Level, SearchHit } from '../search/types.ts';
 import { highlighted } from '../search/highlight.tsx';
 import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from '../search/site-updated.tsx';
@@ -177,9 +178,6 @@ export function SearchPage() {
     </main>
   );
 }
-
-/** Before the page paints (a layout effect), in the browser; on the server, where nothing is laid out, after. */
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /** The focused element when it comes after `marker` in the page (the footer, below the results). */
 function focusedBelow(marker: Element | null): Element | undefined {

@@ -56,7 +56,6 @@ export interface TryItTarget {
   startValues?: TryValues;
 }
 
-
 /** The filter "token" naming one operation; opsFilter below keeps exactly that operation. */
 const tokenOf = (target: TryItTarget) => `${target.method.toLowerCase()} ${target.path}`;
 /** A filter no operation matches: Swagger UI shows none until showTryIt has given it its values. */
