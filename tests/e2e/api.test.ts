@@ -48,6 +48,16 @@ async function waitInView(page: Page, id: string): Promise<void> {
   expect(await inView(page, id)).toBe(true);
 }
 
+/**
+ * Stores, before the page's scripts run, the server Try it remembers for the hub's API (both its
+ * spec files), as a visit before left it.
+ */
+async function rememberServer(page: Page, entry: { url: string; variables: Record<string, string>; base: string }): Promise<void> {
+  await page.addInitScript((stored) => {
+    for (const key of ['hub-rest-api-1.6.0.json', 'hub-rest-api-1.6.0.yaml']) localStorage.setItem(`docsgen.tryIt.server:/suite-5.4.sp1/rhubapi/${key}`, stored);
+  }, JSON.stringify(entry));
+}
+
 /** Opens the Try it form of an operation on the page shown, once its server fields are there. */
 async function openTryItForm(page: Page, operation: string) {
   const op = page.locator(`[id="operation/${operation}"]`);
@@ -842,9 +852,8 @@ describe('Try it', () => {
     // Swagger UI drew the form before it had resolved the operation's part of the spec: an Execute
     // pressed then threw ("Operation … not found") and sent nothing (a CI run's click did).
     const { page, problems } = await openPage(site);
-    const stored = { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: '127.0.0.1', port: String(port) }, base: `http://127.0.0.1:${port}/api/rest/v1` };
-    await page.addInitScript((entry) => {
-      for (const key of ['hub-rest-api-1.6.0.json', 'hub-rest-api-1.6.0.yaml']) localStorage.setItem(`docsgen.tryIt.server:/suite-5.4.sp1/rhubapi/${key}`, entry);
+    await rememberServer(page, { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: '127.0.0.1', port: String(port) }, base: `http://127.0.0.1:${port}/api/rest/v1` });
+    await page.addInitScript(() => {
       // Pressed by the page itself as soon as the button is in the document: no reader is faster.
       new MutationObserver((_, observer) => {
         const execute = document.querySelector<HTMLButtonElement>('.swagger-ui button.execute');
@@ -852,7 +861,7 @@ describe('Try it', () => {
         observer.disconnect();
         execute.click();
       }).observe(document, { childList: true, subtree: true });
-    }, JSON.stringify(stored));
+    });
     await openRoute(site, page, `${API}#operation/listRundowns`);
     await page.waitForSelector('html[data-api-ready]');
     const sent = received.length;
@@ -1447,11 +1456,8 @@ describe('Try it with an empty or malformed host', () => {
     expect(await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('docsgen.tryIt.server')).map(([, value]) => value).join(''))).not.toContain('PWNED');
     await page.close();
     // An entry written before hosts were checked: the samples quote it, so the shell runs nothing.
-    const stored = { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: evil }, base: `http://${evil}/api/rest/v1` };
     const other = await openPage(site);
-    await other.page.addInitScript((entry) => {
-      for (const key of ['hub-rest-api-1.6.0.json', 'hub-rest-api-1.6.0.yaml']) localStorage.setItem(`docsgen.tryIt.server:/suite-5.4.sp1/rhubapi/${key}`, entry);
-    }, JSON.stringify(stored));
+    await rememberServer(other.page, { url: 'http://{hubHost}:{port}/api/rest/v1', variables: { hubHost: evil }, base: `http://${evil}/api/rest/v1` });
     await openRoute(site, other.page, `${API}#operation/getEngine`);
     await other.page.waitForSelector('html[data-api-ready]');
     const op = other.page.locator('[id="operation/getEngine"]');
