@@ -277,6 +277,8 @@ describe('the operations column', () => {
     await page.locator('.api-nav a[href="#operation/setProperty"]').click();
     await waitInView(page, 'operation/setProperty');
     await expect.poll(currentHref).toBe('#operation/setProperty');
+    // The focus goes to the operation's heading, which names it, not to its unnamed section.
+    expect(await page.evaluate(() => document.activeElement?.matches('[id="operation/setProperty"] > h3'))).toBe(true);
     // Reading on to the last operation: the mark follows, and the column scrolled to show it.
     await page.evaluate((id) => {
       const top = document.getElementById(id)!.getBoundingClientRect().top + window.scrollY;
@@ -744,6 +746,10 @@ describe('deep links', () => {
     expect(new URL(page.url()).hash).toBe('#operation/stopRenderer');
     await page.evaluate(() => (window.location.hash = '#schema/Instance'));
     await waitInView(page, 'schema/Instance');
+    expect(await page.evaluate(() => document.activeElement?.matches('[id="schema/Instance"] > h3'))).toBe(true);
+    await page.evaluate(() => (window.location.hash = '#tag/engines'));
+    await waitInView(page, 'tag/engines');
+    expect(await page.evaluate(() => document.activeElement?.matches('[id="tag/engines"] > h2'))).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -248,9 +248,20 @@ function openFromHash(root: HTMLElement, options: EnhanceOptions, moveFocus: boo
   for (let details = target.closest('details'); details; details = details.parentElement?.closest('details') ?? null) details.open = true;
   if (scroll) target.scrollIntoView({ block: 'start' });
   if (moveFocus) {
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
+    const focused = headingOf(target);
+    if (!focused.hasAttribute('tabindex')) focused.setAttribute('tabindex', '-1');
+    focused.focus({ preventScroll: true });
   }
+}
+
+/**
+ * What takes the focus for an anchor: a tag's, operation's or schema's section has no name, so a
+ * screen reader focused on it read the whole section out; its own heading names it, and the next
+ * Tab goes on from there all the same.
+ */
+function headingOf(target: HTMLElement): HTMLElement {
+  if (target.tagName !== 'SECTION') return target;
+  return target.querySelector<HTMLElement>(':scope > h2, :scope > h3') ?? target;
 }
 
 /** Swagger UI's deep links: `/{tag}/{operation key}` or `/{tag}` (see src/openapi/anchors.ts). */
