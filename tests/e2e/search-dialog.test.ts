@@ -173,3 +173,40 @@ describe('the search dialog answers the query on screen', () => {
     await page.close();
   });
 });
+
+describe('the search dialog says what it found', () => {
+  it('a polite status in the dialog says the count once the reader stops typing, "No results", and nothing for an emptied query', async () => {
+    const { page, problems } = await openPage(site);
+    await openRoute(site, page, 'faq/glossary/');
+    await page.click('.search-button');
+    await page.waitForSelector('.DocSearch-Modal');
+    const status = page.locator('.DocSearch-Modal [role="status"]');
+    expect(await status.count()).toBe(1);
+    expect(await status.textContent()).toBe('');
+    // Every text the status takes while a word is typed key by key.
+    await page.evaluate(() => {
+      const region = document.querySelector('.DocSearch-Modal [role="status"]')!;
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    await page.keyboard.type('playout', { delay: 60 });
+    await page.waitForSelector('.docsearch-see-all[href$="?q=playout"]');
+    const count = Number((await page.textContent('.docsearch-see-all'))?.match(/See all (\d+) results/)?.[1]);
+    expect(count).toBeGreaterThan(1);
+    await expect.poll(() => status.textContent()).toBe(`${count} results for “playout”`);
+    // One announcement for the word, not one a keystroke.
+    expect(await page.evaluate(() => (window as unknown as { said: string[] }).said)).toEqual([`${count} results for “playout”`]);
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('qqzzxv');
+    await page.waitForSelector('.DocSearch-NoResults');
+    await expect.poll(() => status.textContent()).toBe('No results for “qqzzxv”');
+    // An emptied box shows the recent searches again: the status says nothing.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => status.textContent()).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -15,6 +15,7 @@ import { createFailureState, FailureScreen } from './failure.tsx';
 import type { SearchHit } from './types.ts';
 import { trapFocus } from '../components/focus-trap.ts';
 import { repairDocSearchAria } from './aria-repair.ts';
+import { createResultsStatus, ResultsStatusRegion } from './results-status.tsx';
 
 export interface SearchModal {
   /** Opens with a query (and caret) typed before the modal loaded; `opener` gets the focus back on close. */
@@ -64,7 +65,13 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
   document.body.appendChild(container);
   ignoreBlankQueries(container);
   const failure = createFailureState(container);
-  const client = failure.watch(latestAnswerOnly(dialogHits(site.client)));
+  // Inside the failure's watch: a failed search, answered with no hits, is not said as "No results".
+  const status = createResultsStatus();
+  const client = failure.watch(status.watch(latestAnswerOnly(dialogHits(site.client))));
+  // An emptied query shows the recent searches again: the last count no longer applies.
+  container.addEventListener('input', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.value.trim() === '') status.clear();
+  });
   let root: Root | null = null;
   let opener: Element | null = null;
   let release: (() => void) | undefined;
@@ -127,6 +134,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
         : {})}
     />
     <FailureScreen state={failure} container={container} />
+    <ResultsStatusRegion status={status} container={container} />
     </>
   );
 
@@ -136,6 +144,7 @@ export function createSearchModal(settings: SearchSettings, navigate: (url: stri
     const typed = given.value.trim() === '' ? { value: '', caret: 0 } : given;
     opener = from ?? document.activeElement;
     failure.reset();
+    status.clear();
     repairStoredSearches(site.indexName);
     root = createRoot(container);
     const mounting = root;
