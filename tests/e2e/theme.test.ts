@@ -187,9 +187,12 @@ describe('doc sidebar', () => {
     expect(await active.textContent()).toBe('Long page');
     const guideCaret = page.locator('.doc-layout__sidebar button[aria-label*="Guide"]');
     expect(await guideCaret.getAttribute('aria-expanded')).toBe('false');
+    // The caret's name says what it shows; only aria-expanded says its state (not both).
+    expect(await guideCaret.getAttribute('aria-label')).toBe('Pages in Guide');
     await guideCaret.click();
     await page.waitForSelector('.doc-layout__sidebar a:has-text("First page")');
     expect(await guideCaret.getAttribute('aria-expanded')).toBe('true');
+    expect(await guideCaret.getAttribute('aria-label')).toBe('Pages in Guide');
     // Opening Guide closed its sibling Reference.
     // (Reference has a generated page, so its label is a link and its caret the toggle.)
     expect(await page.locator('.doc-layout__sidebar button[aria-label*="Reference"]').getAttribute('aria-expanded')).toBe('false');

@@ -169,7 +169,9 @@ function SidebarCategoryItem(props: {
             className="menu__caret"
             aria-expanded={props.open}
             aria-controls={listId}
-            aria-label={`${props.open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            // Named by what it shows, not by what a press does: aria-expanded says the state, and a
+            // label of "Expand …" beside it said it twice ("Expand …, collapsed").
+            aria-label={`Pages in ${item.label}`}
             onClick={props.onToggle}
           />
         ) : null}
