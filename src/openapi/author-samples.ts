@@ -1,7 +1,7 @@
 /**
  * Code samples the spec's author wrote, in Redoc's `x-codeSamples` (or the older `x-code-samples`):
  * `{ lang, label?, source }` per sample. They come first, in the author's order; a sample in a
- * language docsgen also writes (curl, JavaScript, Python) replaces docsgen's, whose others follow.
+ * language docsgen also writes (curl, JavaScript, Python, PowerShell) replaces docsgen's, whose others follow.
  */
 import type { ApiCodeSample } from '../../theme/api-model.ts';
 import { isObject } from './pointer.ts';
@@ -19,6 +19,9 @@ const SAME_AS: Record<string, string> = {
   python: 'python',
   py: 'python',
   python3: 'python',
+  powershell: 'powershell',
+  pwsh: 'powershell',
+  ps1: 'powershell',
 };
 
 export function withAuthorSamples(operation: Record<string, unknown>, generated: ApiCodeSample[]): ApiCodeSample[] {
@@ -34,7 +37,7 @@ export function withAuthorSamples(operation: Record<string, unknown>, generated:
   return [...unique, ...generated.filter((sample) => !unique.some((other) => other.lang === sample.lang))];
 }
 
-/** The key a language is chosen by across the page: docsgen's own for its three, else a slug. */
+/** The key a language is chosen by across the page: docsgen's own for its four, else a slug. */
 function languageKey(lang: string): string {
   const lower = lang.trim().toLowerCase();
   return SAME_AS[lower] ?? (lower.replace(/[^a-z0-9#+]+/g, '-').replace(/^-|-$/g, '') || 'code');

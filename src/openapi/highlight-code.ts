@@ -1,6 +1,6 @@
 /**
- * Syntax colours for the API reference's code: the request samples (curl, JavaScript, Python and
- * the author's own languages Shiki knows) and every JSON example, as Redoc and Scalar show them.
+ * Syntax colours for the API reference's code: the request samples (curl, JavaScript, Python,
+ * PowerShell and the author's own languages Shiki knows) and every JSON example, as Redoc and Scalar show them.
  * Highlighted once at build time with the themes of the doc pages' code (light and dark, see
  * markdown/highlight.ts), so nothing is added to the page's JavaScript.
  *
@@ -19,7 +19,7 @@ import { leaseShiki, TOKENIZE_OPTIONS } from '../markdown/shiki-instance.ts';
 import { darkColours } from '../markdown/theme-pairs.ts';
 
 /** Shiki's grammar for docsgen's own sample languages (see samples.ts); an author's language is its own name. */
-const GRAMMAR: Record<string, string> = { curl: 'shellscript', javascript: 'javascript', python: 'python' };
+const GRAMMAR: Record<string, string> = { curl: 'shellscript', javascript: 'javascript', python: 'python', powershell: 'powershell' };
 /** Above this, a block stays plain: colouring it would cost more page than it gives the reader. */
 const MAX_CHARS = 20_000;
 

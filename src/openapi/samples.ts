@@ -1,7 +1,9 @@
 /**
- * Code samples of an operation: curl, JavaScript (fetch) and Python (requests), with the server URL
- * (its variables at their defaults) and the parameters filled in, and the request body when there
- * is one. Required query parameters and headers are included; optional ones are left to the reader.
+ * Code samples of an operation: curl, JavaScript (fetch), Python (requests) and PowerShell
+ * (Invoke-RestMethod: the hub and its hosts run on Windows, whose shells run neither curl's quoting
+ * nor its line breaks), with the server URL (its variables at their defaults) and the parameters
+ * filled in, and the request body when there is one. Required query parameters and headers are
+ * included; optional ones are left to the reader.
  */
 import type { ApiCodeSample } from '../../theme/api-model.ts';
 
@@ -39,6 +41,7 @@ export function codeSamples(request: SampleRequest): ApiCodeSample[] {
     { lang: 'curl', label: 'curl', code: note('#', curlSample(request)) },
     { lang: 'javascript', label: 'JavaScript', code: note('//', fetchSample(request)) },
     { lang: 'python', label: 'Python', code: note('#', pythonSample(request)) },
+    { lang: 'powershell', label: 'PowerShell', code: note('#', powershellSample(request)) },
   ];
 }
 
@@ -103,6 +106,48 @@ function fetchSample(request: SampleRequest): string {
     '});',
     'console.log(response.status, await response.text());',
   ].join('\n');
+}
+
+/**
+ * PowerShell's single quotes: nothing inside is expanded, and a quote is doubled. PowerShell reads
+ * the typographic single quotes (‘ ’ ‚ ‛) as quotes too, so they are doubled as well. A string in
+ * single quotes may span lines: a JSON body is written as it is sent.
+ */
+export function powershellQuote(text: string): string {
+  return `'${text.replace(/['\u2018\u2019\u201A\u201B]/g, (quote) => quote + quote)}'`;
+}
+
+/**
+ * Invoke-RestMethod with its arguments splatted from one table, which copies and edits more safely
+ * than backtick line continuations. Runs in Windows PowerShell 5.1 and PowerShell 7: the body's type
+ * goes in -ContentType (5.1 refuses a Content-Type among -Headers); only a multipart body needs
+ * PowerShell 7's -Form.
+ */
+function powershellSample(request: SampleRequest): string {
+  const before: string[] = [];
+  const params: [string, string][] = [
+    ['Method', powershellQuote(request.method)],
+    ['Uri', powershellQuote(fullUrl(request))],
+  ];
+  if (request.headers.length > 0) {
+    before.push('$headers = @{', ...request.headers.map(([name, value]) => `  ${powershellQuote(name)} = ${powershellQuote(value)}`), '}');
+    params.push(['Headers', '$headers']);
+  }
+  const body = request.body;
+  if (body && isMultipart(body.mediaType)) {
+    const fields = multipartFields(body).map((field) => `  ${powershellQuote(field.name)} = ${field.file ? `Get-Item -LiteralPath ${powershellQuote(`path/to/${field.name}`)}` : powershellQuote(field.text)}`);
+    before.push('# -Form needs PowerShell 7 or later.', '$form = @{', ...fields, '}');
+    params.push(['Form', '$form']);
+  } else if (body) {
+    params.push(['ContentType', powershellQuote(body.mediaType)]);
+    if (isForm(body.mediaType)) params.push(['Body', powershellQuote(formText(body.value))]);
+    // JSON's own lines are indented under `Body`, which changes no value; other text is sent as written.
+    else if (isJsonMediaType(body.mediaType)) params.push(['Body', indent(powershellQuote(bodyText(body)), '  ')]);
+    else if (typeof body.value === 'string') params.push(['Body', powershellQuote(bodyText(body))]);
+    else params.push(['InFile', powershellQuote('body.bin')]);
+  }
+  const table = ['$params = @{', ...params.map(([name, value]) => `  ${name} = ${value}`), '}'];
+  return [...before, ...table, 'Invoke-RestMethod @params'].join('\n');
 }
 
 function pythonSample(request: SampleRequest): string {

@@ -445,7 +445,7 @@ describe('API pages from config', () => {
     const list = page.locator('[id="operation/get_lists__listId__tasks"]');
     const add = page.locator('[id="operation/post_lists__listId__tasks"]');
     const shown = async (op: typeof list) => (await op.locator('.api-sample:visible pre').textContent())?.trim();
-    expect(await list.locator('button[data-lang]').allTextContents()).toEqual(['Go', 'cURL', 'JavaScript', 'Python']);
+    expect(await list.locator('button[data-lang]').allTextContents()).toEqual(['Go', 'cURL', 'JavaScript', 'Python', 'PowerShell']);
     // curl (the default language): the author's curl replaces the one docsgen writes.
     expect(await shown(list)).toBe('curl https://board.example.com/v2/lists/1/tasks');
     expect(await shown(add)).toMatch(/^curl -X POST /);

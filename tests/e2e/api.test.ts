@@ -448,7 +448,7 @@ describe('choosing a sample language', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await openRoute(site, page, `${API}#operation/getGraph`);
     await page.waitForSelector('html[data-api-ready]');
-    for (const lang of ['python', 'javascript', 'curl']) {
+    for (const lang of ['python', 'powershell', 'javascript', 'curl']) {
       const button = page.locator(`[id="operation/getGraph"] button[data-lang="${lang}"]`);
       const before = (await button.boundingBox())?.y ?? NaN;
       await button.click();
@@ -1317,8 +1317,11 @@ describe('Try it remembers the hub', () => {
     await form.locator('.servers input[data-variable="port"]').fill('8181');
     await page.reload();
     await page.waitForSelector('html[data-api-ready]');
-    // The code samples call the hub the reader chose, so a copied curl reaches it.
+    // The code samples call the hub the reader chose, so a copied curl reaches it (and PowerShell's sample too).
     expect(await curlOf(page, 'deleteRundown')).toContain("'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'");
+    expect(await page.locator('[id="operation/deleteRundown"] .api-sample[data-sample="powershell"] pre').textContent()).toContain(
+      "Uri = 'http://hub.studio.example:8181/api/rest/v1/playout/rundowns/1'",
+    );
     // …and say so above them: the page's Servers section still lists the spec's servers.
     expect(await page.locator('[id="operation/deleteRundown"] .api-samples__server').textContent()).toBe('These samples call http://hub.studio.example:8181/api/rest/v1, the server chosen in Try it.');
     // …and keeps its colours: the URL is replaced inside its string token.

@@ -93,6 +93,9 @@ describe('a host that could run a command', () => {
     expect(inString('curl', url)).toBe(`http://x'\\''$(touch\${IFS}/tmp/PWNED)'\\''/api`);
     expect(inString('javascript', 'http://a"b\\c')).toBe('http://a\\"b\\\\c');
     expect(inString('python', 'http://a"b')).toBe('http://a\\"b');
+    // PowerShell's single quotes end at any of its four single-quote characters: each is doubled.
+    expect(inString('powershell', "http://x';Remove-Item C:\\;'/api")).toBe("http://x'';Remove-Item C:\\;''/api");
+    expect(inString('powershell', 'http://x\u2019;calc;\u2018/api')).toBe('http://x\u2019\u2019;calc;\u2018\u2018/api');
     // An author's sample in another language: only a URL that needs no quoting.
     expect(inString('go', 'http://[::1]:8080/api')).toBe('http://[::1]:8080/api');
     expect(inString('go', url)).toBeUndefined();
