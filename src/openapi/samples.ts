@@ -120,8 +120,8 @@ export function powershellQuote(text: string): string {
 /**
  * Invoke-RestMethod with its arguments splatted from one table, which copies and edits more safely
  * than backtick line continuations. Runs in Windows PowerShell 5.1 and PowerShell 7: the body's type
- * goes in -ContentType (5.1 refuses a Content-Type among -Headers); only a multipart body needs
- * PowerShell 7's -Form.
+ * goes in -ContentType, the parameter both document for it; only a multipart body needs PowerShell
+ * 7's -Form.
  */
 function powershellSample(request: SampleRequest): string {
   const before: string[] = [];
@@ -139,7 +139,7 @@ function powershellSample(request: SampleRequest): string {
     before.push('# -Form needs PowerShell 7 or later.', '$form = @{', ...fields, '}');
     params.push(['Form', '$form']);
   } else if (body) {
-    params.push(['ContentType', powershellQuote(body.mediaType)]);
+    params.push(['ContentType', powershellQuote(powershellContentType(body))]);
     if (isForm(body.mediaType)) params.push(['Body', powershellQuote(formText(body.value))]);
     // JSON's own lines are indented under `Body`, which changes no value; other text is sent as written.
     else if (isJsonMediaType(body.mediaType)) params.push(['Body', indent(powershellQuote(bodyText(body)), '  ')]);
@@ -148,6 +148,17 @@ function powershellSample(request: SampleRequest): string {
   }
   const table = ['$params = @{', ...params.map(([name, value]) => `  ${name} = ${value}`), '}'];
   return [...before, ...table, 'Invoke-RestMethod @params'].join('\n');
+}
+
+/**
+ * The body's type, with `charset=utf-8` when its text is not all ASCII and the type names no
+ * charset: Windows PowerShell 5.1 encodes a string body without one as ISO-8859-1, which would
+ * send other characters than the sample shows.
+ */
+function powershellContentType(body: NonNullable<SampleRequest['body']>): string {
+  const text = isForm(body.mediaType) ? formText(body.value) : bodyText(body);
+  const ascii = /^[\u0000-\u007f]*$/.test(text);
+  return ascii || /;\s*charset=/i.test(body.mediaType) ? body.mediaType : `${body.mediaType}; charset=utf-8`;
 }
 
 function pythonSample(request: SampleRequest): string {

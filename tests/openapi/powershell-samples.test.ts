@@ -78,11 +78,20 @@ describe('the PowerShell sample', () => {
     const code = powershell({ ...base, method: 'POST', body: { mediaType: 'application/json', value } });
     const table = params(code);
     expect(table.Method).toBe('POST');
-    expect(table.ContentType).toBe('application/json');
+    // Not all ASCII: Windows PowerShell 5.1 would send the text as ISO-8859-1 without a charset.
+    expect(table.ContentType).toBe('application/json; charset=utf-8');
     expect(JSON.parse(table.Body as string)).toEqual(value);
     // Its lines indented under Body, which changes no JSON value.
     expect(code).toContain(`  Body = '{\n    "name": "O''Brien\u2019\u2019s`);
     expect(code).toContain(`\n    "count": 2\n  }'\n}`);
+  });
+
+  it('names a charset only where the body needs one and its type has none', () => {
+    const type = (mediaType: string, value: unknown) => params(powershell({ ...base, method: 'POST', body: { mediaType, value } })).ContentType;
+    expect(type('application/json', { name: 'plain' })).toBe('application/json');
+    expect(type('application/json', { name: 'Café' })).toBe('application/json; charset=utf-8');
+    expect(type('text/plain; charset=utf-16', 'Café')).toBe('text/plain; charset=utf-16');
+    expect(type('application/x-www-form-urlencoded', { name: 'Café' })).toBe('application/x-www-form-urlencoded');
   });
 
   it('sends a text body exactly as written, its lines not indented', () => {
