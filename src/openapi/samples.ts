@@ -152,8 +152,8 @@ function powershellSample(request: SampleRequest): string {
 
 /**
  * The body's type, with `charset=utf-8` when its text is not all ASCII and the type names no
- * charset: Windows PowerShell 5.1 encodes a string body without one as ISO-8859-1, which would
- * send other characters than the sample shows.
+ * charset: Windows PowerShell 5.1 (and PowerShell before 7.4) encodes a string body without one as
+ * ISO-8859-1, which would send other characters than the sample shows.
  */
 function powershellContentType(body: NonNullable<SampleRequest['body']>): string {
   const text = isForm(body.mediaType) ? formText(body.value) : bodyText(body);
