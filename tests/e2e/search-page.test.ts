@@ -262,3 +262,21 @@ describe('the keyboard past the results', () => {
     await page.close();
   });
 });
+
+describe('the search page without JavaScript', () => {
+  it('says that search needs it and what still leads to every page; with JavaScript the message is not shown', async () => {
+    const { page } = await openPage(site, { javaScriptEnabled: false });
+    await page.goto(`${site.origin}${site.base}search/?q=engine`);
+    const message = page.locator('.search-page__noscript');
+    expect(await message.isVisible()).toBe(true);
+    expect(await message.textContent()).toBe("Search needs JavaScript, which is turned off in this browser. The navigation bar above and the documentation's sidebar still lead to every page.");
+    await page.close();
+
+    const withScript = await openPage(site);
+    await openRoute(site, withScript.page, 'search/?q=engine');
+    await settled(withScript.page);
+    expect(await withScript.page.locator('.search-page__noscript').count()).toBe(0);
+    expect(withScript.problems).toEqual([]);
+    await withScript.page.close();
+  });
+});

@@ -133,6 +133,12 @@ export function SearchPage() {
           onChange={(e) => setQuery(asQuery(e.target.value))}
         />
       </form>
+      {/* Without JavaScript the box would take a query and answer nothing: say why, and what works. */}
+      <noscript>
+        <p className="search-page__noscript">
+          Search needs JavaScript, which is turned off in this browser. The navigation bar above and the documentation's sidebar still lead to every page.
+        </p>
+      </noscript>
       {isSiteUpdated(error) ? (
         // Retrying cannot help: this page's code cannot read the index of the site as it is now.
         <div className="lazy-error" role="alert">
