@@ -505,3 +505,51 @@ describe('a wide diagram', () => {
     await page.close();
   });
 });
+
+describe('without JavaScript', () => {
+  const shown = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 0).length);
+
+  it('shows no control that could do nothing; the version menu opens on focus and hover; with JavaScript every control is there', async () => {
+    const dead = ['.search-button', '.color-mode-toggle', '.announcement__close', '.menu__caret'];
+    const { page } = await openPage(site, { javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.origin}${site.base}configurations/hub/`);
+    for (const selector of dead) expect(await page.locator(selector).count(), selector).toBeGreaterThan(0);
+    for (const selector of dead) expect(await shown(page, selector), selector).toBe(0);
+    // The category labels still lead to their pages.
+    expect(await shown(page, '.doc-layout__sidebar a.menu__link--category')).toBeGreaterThan(3);
+    // The version menu: Tab reaches its toggle, which shows the menu, and Tab goes on into its links.
+    const menu = page.locator('.navbar__desktop-items .dropdown__menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.locator('.navbar__desktop-items .dropdown__toggle').focus();
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('dropdown__link'))).toBe(true);
+    expect(await menu.isVisible()).toBe(true);
+    await page.locator('main h1').click();
+    expect(await menu.isVisible()).toBe(false);
+    await page.locator('.navbar__desktop-items .dropdown__toggle').hover();
+    expect(await menu.isVisible()).toBe(true);
+    // The pointer moves down from the toggle to a link of the menu, and the menu stays open on its way.
+    const from = (await page.locator('.navbar__desktop-items .dropdown__toggle').boundingBox())!;
+    const to = (await menu.locator('.dropdown__link').first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.move(to.x + to.width - 20, to.y + to.height / 2, { steps: 25 });
+    expect(await menu.isVisible()).toBe(true);
+    await page.close();
+
+    // On a phone the menu button, which needs JavaScript to open the menu, is not shown either.
+    const phone = await openPage(site, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await phone.page.goto(`${site.origin}${site.base}configurations/hub/`);
+    expect(await shown(phone.page, '.navbar__toggle')).toBe(0);
+    await phone.page.close();
+
+    const withScript = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openRoute(site, withScript.page, 'configurations/hub/');
+    for (const selector of dead) expect(await shown(withScript.page, selector), selector).toBeGreaterThan(0);
+    expect(await withScript.page.locator('.navbar__desktop-items .dropdown__menu').isVisible()).toBe(false);
+    await withScript.page.locator('.navbar__desktop-items .dropdown__toggle').hover();
+    // With JavaScript the menu opens on a press, not on hover.
+    expect(await withScript.page.locator('.navbar__desktop-items .dropdown__menu').isVisible()).toBe(false);
+    await withScript.page.close();
+  });
+});
