@@ -111,7 +111,7 @@ function fetchSample(request: SampleRequest): string {
 /**
  * PowerShell's single quotes: nothing inside is expanded, and a quote is doubled. PowerShell reads
  * the typographic single quotes (‘ ’ ‚ ‛) as quotes too, so they are doubled as well. A string in
- * single quotes may span lines: a JSON body is written as it is sent.
+ * single quotes may span lines, so a body keeps its line breaks.
  */
 export function powershellQuote(text: string): string {
   return `'${text.replace(/['\u2018\u2019\u201A\u201B]/g, (quote) => quote + quote)}'`;
@@ -119,9 +119,9 @@ export function powershellQuote(text: string): string {
 
 /**
  * Invoke-RestMethod with its arguments splatted from one table, which copies and edits more safely
- * than backtick line continuations. Runs in Windows PowerShell 5.1 and PowerShell 7: the body's type
- * goes in -ContentType, the parameter both document for it; only a multipart body needs PowerShell
- * 7's -Form.
+ * than backtick line continuations. Written for Windows PowerShell 5.1 and PowerShell 7 alike, with
+ * parameters both document (the body's type in -ContentType); only a multipart body needs
+ * PowerShell 7's -Form, which the sample says.
  */
 function powershellSample(request: SampleRequest): string {
   const before: string[] = [];
