@@ -6,6 +6,7 @@
  * included; optional ones are left to the reader.
  */
 import type { ApiCodeSample } from '../../theme/api-model.ts';
+import { insidePowershellQuotes, insideShellQuotes } from '../../theme/sample-quotes.ts';
 
 export interface SampleRequest {
   method: string;
@@ -61,7 +62,7 @@ function isForm(mediaType: string): boolean {
 
 /** Single quotes for the shell: nothing inside is expanded. */
 function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+  return `'${insideShellQuotes(text)}'`;
 }
 
 function curlSample(request: SampleRequest): string {
@@ -108,13 +109,9 @@ function fetchSample(request: SampleRequest): string {
   ].join('\n');
 }
 
-/**
- * PowerShell's single quotes: nothing inside is expanded, and a quote is doubled. PowerShell reads
- * the typographic single quotes (‘ ’ ‚ ‛) as quotes too, so they are doubled as well. A string in
- * single quotes may span lines, so a body keeps its line breaks.
- */
+/** PowerShell's single quotes (see insidePowershellQuotes); such a string may span lines, so a body keeps its line breaks. */
 export function powershellQuote(text: string): string {
-  return `'${text.replace(/['\u2018\u2019\u201A\u201B]/g, (quote) => quote + quote)}'`;
+  return `'${insidePowershellQuotes(text)}'`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * the code samples, so it stays small.
  */
 import { readStorage } from '../../storage.ts';
+import { insidePowershellQuotes, insideShellQuotes } from '../../sample-quotes.ts';
 
 export interface RememberedServer {
   /** The server chosen: its URL as the spec writes it. */
@@ -52,15 +53,15 @@ export function applyRememberedServer(root: HTMLElement, specUrl: string): void 
 }
 
 /**
- * A URL as it is written inside a sample's string: curl's single quotes (src/openapi/samples.ts
- * shellQuote), JavaScript's and Python's double quotes (JSON.stringify), PowerShell's single quotes
- * (powershellQuote). In an author's sample of another language, only a URL that needs no escaping
- * is written (else undefined).
+ * A URL as it is written inside a sample's string: curl's and PowerShell's single quotes (by the
+ * rules the build wrote the samples with, sample-quotes.ts), JavaScript's and Python's double quotes
+ * (JSON.stringify). In an author's sample of another language, only a URL that needs no escaping is
+ * written (else undefined).
  */
 export function inString(lang: string | undefined, url: string): string | undefined {
-  if (lang === 'curl') return url.replace(/'/g, `'\\''`);
+  if (lang === 'curl') return insideShellQuotes(url);
   if (lang === 'javascript' || lang === 'python') return JSON.stringify(url).slice(1, -1);
-  if (lang === 'powershell') return url.replace(/['\u2018\u2019\u201A\u201B]/g, (quote) => quote + quote);
+  if (lang === 'powershell') return insidePowershellQuotes(url);
   return /^[\w.:/[\]~%-]*$/.test(url) ? url : undefined;
 }
 
