@@ -136,11 +136,11 @@ function powershellSample(request: SampleRequest): string {
     before.push('# -Form needs PowerShell 7 or later.', '$form = @{', ...fields, '}');
     params.push(['Form', '$form']);
   } else if (body) {
-    params.push(['ContentType', powershellQuote(powershellContentType(body))]);
-    if (isForm(body.mediaType)) params.push(['Body', powershellQuote(formText(body.value))]);
+    const text = isForm(body.mediaType) ? formText(body.value) : bodyText(body);
+    params.push(['ContentType', powershellQuote(powershellContentType(body.mediaType, text))]);
     // JSON's own lines are indented under `Body`, which changes no value; other text is sent as written.
-    else if (isJsonMediaType(body.mediaType)) params.push(['Body', indent(powershellQuote(bodyText(body)), '  ')]);
-    else if (typeof body.value === 'string') params.push(['Body', powershellQuote(bodyText(body))]);
+    if (isJsonMediaType(body.mediaType)) params.push(['Body', indent(powershellQuote(text), '  ')]);
+    else if (isForm(body.mediaType) || typeof body.value === 'string') params.push(['Body', powershellQuote(text)]);
     else params.push(['InFile', powershellQuote('body.bin')]);
   }
   const table = ['$params = @{', ...params.map(([name, value]) => `  ${name} = ${value}`), '}'];
@@ -148,14 +148,13 @@ function powershellSample(request: SampleRequest): string {
 }
 
 /**
- * The body's type, with `charset=utf-8` when its text is not all ASCII and the type names no
+ * The body's type, with `charset=utf-8` when its text (as sent) is not all ASCII and the type names no
  * charset: Windows PowerShell 5.1 (and PowerShell before 7.4) encodes a string body without one as
  * ISO-8859-1, which would send other characters than the sample shows.
  */
-function powershellContentType(body: NonNullable<SampleRequest['body']>): string {
-  const text = isForm(body.mediaType) ? formText(body.value) : bodyText(body);
+function powershellContentType(mediaType: string, text: string): string {
   const ascii = /^[\u0000-\u007f]*$/.test(text);
-  return ascii || /;\s*charset=/i.test(body.mediaType) ? body.mediaType : `${body.mediaType}; charset=utf-8`;
+  return ascii || /;\s*charset=/i.test(mediaType) ? mediaType : `${mediaType}; charset=utf-8`;
 }
 
 function pythonSample(request: SampleRequest): string {
