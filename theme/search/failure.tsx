@@ -6,10 +6,11 @@
  * modal as failed (search.css hides DocSearch's own screen), and this screen, with DocSearch's
  * markup and the spec's words, is placed in its dropdown until a search succeeds again.
  */
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { LiteSearchClient } from './client.ts';
 import { isSiteUpdated, ReloadPageButton, SITE_UPDATED } from './site-updated.tsx';
+import { createDialogValue, useDialogElement } from './dialog-parts.ts';
 
 /** Why the last search failed: the index could not be fetched, or it is a newer site's (reload). */
 export type Failure = 'unreachable' | 'site-updated';
@@ -24,28 +25,18 @@ export interface FailureState {
 }
 
 export function createFailureState(container: HTMLElement): FailureState {
-  let failed: Failure | undefined;
-  const listeners = new Set<() => void>();
-  const set = (value: Failure | undefined) => {
-    if (value === failed) return;
-    failed = value;
-    container.classList.toggle('docsearch-container--failed', value !== undefined);
-    for (const listener of listeners) listener();
-  };
+  const failed = createDialogValue<Failure | undefined>(undefined, (value) => container.classList.toggle('docsearch-container--failed', value !== undefined));
   return {
-    failed: () => failed,
-    reset: () => set(undefined),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    failed: failed.get,
+    reset: () => failed.set(undefined),
+    subscribe: failed.subscribe,
     watch: (client) => ({
       ...client,
       search: (request) =>
         client.search(request).then(
-          (answer) => (set(undefined), answer),
+          (answer) => (failed.set(undefined), answer),
           (error: unknown) => {
-            set(isSiteUpdated(error) ? 'site-updated' : 'unreachable');
+            failed.set(isSiteUpdated(error) ? 'site-updated' : 'unreachable');
             const requests = Array.isArray(request) ? request : request.requests;
             return { results: requests.map((r) => ({ hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 0, query: r.query ?? '', params: '', index: r.indexName })) };
           },
@@ -56,8 +47,7 @@ export function createFailureState(container: HTMLElement): FailureState {
 
 export function FailureScreen({ state, container }: { state: FailureState; container: HTMLElement }) {
   const failed = useSyncExternalStore(state.subscribe, state.failed);
-  const [dropdown, setDropdown] = useState<Element | null>(null);
-  useLayoutEffect(() => setDropdown(container.querySelector('.DocSearch-Dropdown')), [container]);
+  const dropdown = useDialogElement(container, '.DocSearch-Dropdown');
   if (!failed || !dropdown) return null;
   return createPortal(
     <div className="DocSearch-ErrorScreen" role="alert">

@@ -5,9 +5,10 @@
  * "No results for “xyz”" once the answers stop coming for a moment, so that typing a word is one
  * announcement, not one a keystroke. A failed search says nothing here: its screen is an alert.
  */
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { LiteSearchClient } from './client.ts';
+import { createDialogValue, useDialogElement } from './dialog-parts.ts';
 
 /** How long the answers must pause before the count is said (a typed word is one announcement). */
 export const STATUS_DELAY_MS = 500;
@@ -22,30 +23,21 @@ export interface ResultsStatus {
 }
 
 export function createResultsStatus(delayMs = STATUS_DELAY_MS): ResultsStatus {
-  let text = '';
+  const said = createDialogValue('');
   let timer: ReturnType<typeof setTimeout> | undefined;
   let requests = 0;
-  const listeners = new Set<() => void>();
-  const set = (value: string) => {
-    if (value === text) return;
-    text = value;
-    for (const listener of listeners) listener();
-  };
   const clear = () => {
     clearTimeout(timer);
-    set('');
+    said.set('');
   };
   const report = (query: string, count: number) => {
     clearTimeout(timer);
-    set(''); // a new query's count is said again even when it is the same text
-    timer = setTimeout(() => set(resultsMessage(query, count)), delayMs);
+    said.set(''); // a new query's count is said again even when it is the same text
+    timer = setTimeout(() => said.set(resultsMessage(query, count)), delayMs);
   };
   return {
-    text: () => text,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    text: said.get,
+    subscribe: said.subscribe,
     clear,
     watch: (client) => ({
       ...client,
@@ -79,8 +71,7 @@ export function resultsMessage(query: string, count: number): string {
 /** The status itself, inside the dialog (outside it, `aria-modal` hides it from a screen reader). */
 export function ResultsStatusRegion({ status, container }: { status: ResultsStatus; container: HTMLElement }) {
   const text = useSyncExternalStore(status.subscribe, status.text);
-  const [dialog, setDialog] = useState<Element | null>(null);
-  useLayoutEffect(() => setDialog(container.querySelector('.DocSearch-Modal')), [container]);
+  const dialog = useDialogElement(container, '.DocSearch-Modal');
   if (!dialog) return null;
   return createPortal(
     <p className="visually-hidden docsearch-status" role="status">
