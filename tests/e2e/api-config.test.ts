@@ -8,7 +8,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openPage, openRoute, serveSite, type E2eSite } from './setup.ts';
+import { openPage, openRoute, openApiRoute, serveSite, type E2eSite } from './setup.ts';
 import { copyFixture, runCli, ROOT } from '../helpers.ts';
 
 let site: E2eSite;
@@ -148,8 +148,7 @@ describe('API pages from config', () => {
 
   it('deep links without operationId open in view, in our form and in Swagger UI form', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, 'tasks/#operation/delete_tasks__taskId_');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/#operation/delete_tasks__taskId_');
     await expectInView(page, 'operation/delete_tasks__taskId_');
     await page.evaluate(() => (window.location.hash = '#/Task%20Lists/post_lists__listId__tasks'));
     await expectInView(page, 'operation/post_lists__listId__tasks');
@@ -209,8 +208,7 @@ describe('API pages from config', () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     const input = page.locator('#api-filter-input');
     const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
-    await openRoute(site, page, 'scenes/scenes/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'scenes/scenes/');
     await input.fill('node');
     expect(await shown()).toEqual(['operation/getScene', 'operation/patchScene']);
     await input.fill('node chang');
@@ -239,8 +237,7 @@ describe('API pages from config', () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
     const input = page.locator('#api-filter-input');
     const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
-    await openRoute(site, page, 'scenes/scenes/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'scenes/scenes/');
     await page.locator('.api-nav a.api-nav__tag', { hasText: /^nodes$/ }).click();
     await page.waitForURL(/\/docs\/scenes\/nodes\//);
     await page.waitForSelector('html[data-api-ready]');
@@ -272,8 +269,7 @@ describe('API pages from config', () => {
     await openRoute(site, page, 'scenes/nodes/#operation/listLinks');
     await expectInView(page, 'operation/listLinks');
     await expect.poll(marked).toEqual(['#operation/listLinks']);
-    await openRoute(site, page, 'scenes/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'scenes/');
     await page.waitForTimeout(300); // a mark would be set by now: the column tracks on the first frame
     expect(await marked()).toEqual([]);
     await page.close();
@@ -281,8 +277,7 @@ describe('API pages from config', () => {
 
   it('Try it sends the path, query and header parameters to the server and shows the answer', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
     const op = page.locator('[id="operation/get_lists__listId__tasks"]');
     await op.locator('[data-try-it]').click();
     const form = op.locator('.swagger-ui');
@@ -307,8 +302,7 @@ describe('API pages from config', () => {
 
   it("Try it's body message follows a change of media type: a JSON problem goes when the body is XML or a form", async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, 'pets/#operation/updatePet');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'pets/#operation/updatePet');
     const op = page.locator('[id="operation/updatePet"]');
     await op.locator('[data-try-it]').click();
     const form = op.locator('.swagger-ui');
@@ -338,8 +332,7 @@ describe('API pages from config', () => {
   /** Opens Try it on listing the tasks (a secured call) and its Authorize dialog; `send` fills the form in and executes it. */
   async function authorizeDialog() {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/#operation/get_lists__listId__tasks');
     const form = page.locator('[id="operation/get_lists__listId__tasks"] .swagger-ui');
     await page.locator('[id="operation/get_lists__listId__tasks"] [data-try-it]').click();
     await form.locator('.scheme-container button.authorize').click();
@@ -388,8 +381,7 @@ describe('API pages from config', () => {
 
   it("lists Authentication in the column; it shows every scheme with the OAuth flow's URL and scopes, and operations link their schemes", async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, 'pets/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'pets/');
     await page.locator('.api-nav a', { hasText: /^Authentication$/ }).click();
     await expectInView(page, 'authentication');
     const section = page.locator('.api-auth');
@@ -411,8 +403,7 @@ describe('API pages from config', () => {
 
   it('lists an operation under its second tag with a link to it, in the column and in the page, and filters the listing', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, 'tasks/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/');
     const admin = page.locator('section.api-tag', { has: page.locator('h2', { hasText: 'Board admin' }) });
     expect(await admin.locator('section.api-op').count()).toBe(1);
     expect(await admin.locator('.api-tag__also a').allTextContents()).toEqual(['POST Add a task']);
@@ -440,8 +431,7 @@ describe('API pages from config', () => {
 
   it("shows the author's own samples first, and a language an operation lacks falls back to its first sample", async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, 'tasks/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/');
     const list = page.locator('[id="operation/get_lists__listId__tasks"]');
     const add = page.locator('[id="operation/post_lists__listId__tasks"]');
     const shown = async (op: typeof list) => (await op.locator('.api-sample:visible pre').textContent())?.trim();
@@ -465,8 +455,7 @@ describe('API pages from config', () => {
 
   it('lists the webhooks in the column and shows each with its payload; the filter hides them', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, 'tasks/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'tasks/');
     await page.locator('.api-nav__webhooks a', { hasText: 'A task was done' }).click();
     await expectInView(page, 'webhook/taskDone/post');
     const webhook = page.locator('[id="webhook/taskDone/post"]');
@@ -481,8 +470,7 @@ describe('API pages from config', () => {
 
   it('filters operations, copies code and remembers the sample language', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await openRoute(site, page, 'pets/');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'pets/');
     await page.locator('#api-filter-input').fill('delete');
     expect(await page.locator('section.api-op:visible').count()).toBe(1);
     expect(await page.locator('.api-nav__op').allTextContents()).toEqual(['DELETEDeletes a pet']);
@@ -504,8 +492,7 @@ describe('API pages from config', () => {
 
   it('opens a collapsed schema from its section, and says "circular" where a schema contains itself', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, 'scenes/scenes/#operation/patchScene');
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, 'scenes/scenes/#operation/patchScene');
     const response = page.locator('[id="operation/patchScene"] .api-response[data-status="200"]');
     const root = response.locator('.api-prop', { has: page.locator('.api-prop__name', { hasText: /^root$/ }) }).first();
     await root.locator('> details.api-nested > summary').click();

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { openPage, openRoute, openApiRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
 
 let site: E2eSite;
@@ -20,8 +20,7 @@ const savedY = (page: Page) => page.evaluate(() => (window.history.state as { sc
 
 /** Jumps from the column to an operation, then scrolls back up by the wheel; returns where the reader is. */
 async function readAboveAnOperation(page: Page): Promise<number> {
-  await openRoute(site, page, API);
-  await page.waitForSelector('html[data-api-ready]');
+  await openApiRoute(site, page, API);
   await page.locator('a[href$="#operation/createRenderer"]').first().click();
   await page.waitForURL(/#operation\/createRenderer$/);
   const atTarget = await scrollY(page);

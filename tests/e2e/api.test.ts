@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { openPage, openRoute, type E2eSite } from './setup.ts';
+import { openPage, openRoute, openApiRoute, type E2eSite } from './setup.ts';
 import { startRealSite } from './real-site.ts';
 import { parse as parseYaml } from 'yaml';
 import { execFileSync } from 'node:child_process';
@@ -104,8 +104,7 @@ describe('reading the API reference', () => {
 
   it('at 390 px the page never scrolls sideways; long code scrolls inside its own box', async () => {
     const { page } = await openPage(site, { viewport: { width: 390, height: 844 } });
-    await openRoute(site, page, `${API}#operation/setProperty`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/setProperty`);
     const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     expect(await widths()).toEqual([390, 390]);
     const pre = page.locator('[id="operation/setProperty"] .api-sample[data-sample="curl"] pre');
@@ -122,8 +121,7 @@ describe('reading the API reference', () => {
 
   it('on a phone the operations column folds away after any of its links: a tag, an operation, Schemas', async () => {
     const { page } = await openPage(site, { viewport: { width: 360, height: 740 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const toggle = page.locator('.api-nav__toggle');
     for (const link of ['.api-nav__tag >> nth=2', '.api-nav__op >> nth=5', '.api-nav__schemas > a', '.api-nav__schema-list a >> nth=3']) {
       await toggle.click();
@@ -137,8 +135,7 @@ describe('reading the API reference', () => {
 
   it('on a phone the folded column stays below the navbar while the reader scrolls; a tap outside or Escape folds it', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 360, height: 740 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const toggle = page.locator('.api-nav__toggle');
     // Deep in the page, the bar is still on screen, just below the navbar (or at the top once it hides).
     await page.mouse.wheel(0, 6000);
@@ -179,8 +176,7 @@ describe('reading the API reference', () => {
 
   it('on a phone Tab past the open column folds it, so the focus is never on what it covers', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 390, height: 844 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const toggle = page.locator('.api-nav__toggle');
     await toggle.focus();
     await page.keyboard.press('Enter');
@@ -202,8 +198,7 @@ describe('reading the API reference', () => {
 
   it('the filter says what it leaves in a status message as the reader types', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const status = page.locator('.api-nav [role="status"]');
     expect(await status.textContent()).toBe('');
     await page.locator('#api-filter-input').fill('rundown item');
@@ -219,8 +214,7 @@ describe('reading the API reference', () => {
 
   it('at 360 px Try it fits the screen: the form never makes the page scroll sideways', async () => {
     const { page } = await openPage(site, { viewport: { width: 360, height: 740 } });
-    await openRoute(site, page, `${API}#operation/setProperty`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/setProperty`);
     const op = page.locator('[id="operation/setProperty"]');
     await op.locator('[data-try-it]').click();
     await op.locator('.swagger-ui .opblock').waitFor({ timeout: 30_000 });
@@ -239,8 +233,7 @@ describe('reading the API reference', () => {
     it(`axe finds no serious or critical violation (${mode}), reading and with Try it open`, async () => {
       const { page } = await openPage(site);
       await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
-      await openRoute(site, page, API);
-      await page.waitForSelector('html[data-api-ready]');
+      await openApiRoute(site, page, API);
       const serious = async (scope?: string) => {
         const builder = new AxeBuilder({ page });
         const results = await (scope ? builder.include(scope) : builder).analyze();
@@ -263,8 +256,7 @@ describe('reading the API reference', () => {
 describe('the operations column', () => {
   it('marks the part being read as the reader clicks, scrolls down to the schemas and back up to the introduction, and keeps its link in view', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const current = page.locator('.api-nav a[aria-current="location"]');
     const currentHref = async () => ((await current.count()) === 1 ? current.getAttribute('href') : `${await current.count()} marked`);
     const hrefs = await page.locator('.api-nav__intro a, .api-nav__tag, .api-nav__op').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -305,8 +297,7 @@ describe('the operations column', () => {
 
   it('lists every schema under Schemas: a click brings it into view and marks it, and the filter narrows the list and the page alike', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const names = await page.locator('.api-nav__schema-list a').allTextContents();
     const sections = await page.locator('.api-named-schema > h3').evaluateAll((headings) => headings.map((h) => h.firstChild?.textContent ?? ''));
     expect(names).toEqual(sections);
@@ -341,8 +332,7 @@ describe('the operations column', () => {
 
   it('matches an operation by the words of its description and the names of its parameters and body properties, in the column and on the page alike', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     // The words are in the page once, in the column's data: no operation's data-filter attribute repeats them.
     const html = await page.evaluate(async () => (await fetch(window.location.href)).text());
     expect(html).toContain('minimumFreeSpace');
@@ -364,8 +354,7 @@ describe('the operations column', () => {
 
   it('jumps to an operation at once after Swagger UI has loaded, and leaves the page where the reader then scrolls', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     // Swagger UI's chunk loaded (Try it opened and closed): it brings zenscroll, which took over
     // every click on an in-page link with a second of animated scrolling.
     const tryIt = page.locator('[id="operation/renameRundown"] [data-try-it]');
@@ -392,8 +381,7 @@ describe('the operations column', () => {
 describe("the introduction's headings", () => {
   it('are listed in the operations column with Servers, and a click brings each into view', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     expect(await page.locator('.api-nav__intro a').allTextContents()).toEqual(['Conventions', 'Errors', 'Servers']);
     for (const [text, id] of [['Errors', 'intro/errors'], ['Servers', 'servers'], ['Conventions', 'intro/conventions']]) {
       await page.locator('.api-nav__intro a', { hasText: text }).click();
@@ -409,8 +397,7 @@ describe("the introduction's headings", () => {
 describe('the operations column under a hiding navbar', () => {
   it('moves up with the page while the navbar is hidden, leaving no empty band above it', async () => {
     const { page } = await openPage(site, { viewport: { width: 1280, height: 800 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await page.mouse.move(640, 400);
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 300);
     await page.waitForSelector('html[data-navbar-hidden]');
@@ -422,8 +409,7 @@ describe('the operations column under a hiding navbar', () => {
 describe('the response examples beside the request', () => {
   it('show the first success; a status button shows its example instead, in that operation only, and Copy copies it', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await openRoute(site, page, `${API}#operation/getEngine`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/getEngine`);
     const samples = page.locator('[id="operation/getEngine"] [data-response-samples]');
     const shown = () => samples.locator('[data-response-sample]:visible').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.responseSample));
     expect(await shown()).toEqual(['2XX']);
@@ -446,8 +432,7 @@ describe('choosing a sample language', () => {
   it('leaves the button pressed where it was, though the samples above change height', async () => {
     const { page } = await openPage(site);
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await openRoute(site, page, `${API}#operation/getGraph`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/getGraph`);
     for (const lang of ['python', 'powershell', 'javascript', 'curl']) {
       const button = page.locator(`[id="operation/getGraph"] button[data-lang="${lang}"]`);
       const before = (await button.boundingBox())?.y ?? NaN;
@@ -464,8 +449,7 @@ describe('clearing the filter', () => {
   it('keeps the operation the reader went to in view as the others come back', async () => {
     const { page } = await openPage(site);
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await page.locator('#api-filter-input').fill('graph');
     await page.locator('.api-nav a', { hasText: 'Get a graph' }).first().click();
     await waitInView(page, 'operation/getGraph');
@@ -492,8 +476,7 @@ describe("the reader's place on the API page", () => {
   for (const [name, options] of [['desktop', { viewport: { width: 1400, height: 1000 } }], ['phone', phone]] as const) {
     it(`stays where it was when search opens and closes (${name})`, async () => {
       const { page } = await openPage(site, options);
-      await openRoute(site, page, API);
-      await page.waitForSelector('html[data-api-ready]');
+      await openApiRoute(site, page, API);
       const y = await readAt(page, 'operation/getGraph');
       await page.locator('.search-button').click();
       await page.locator('.DocSearch-Input').waitFor();
@@ -513,8 +496,7 @@ describe("the reader's place on the API page", () => {
 
   it('keeps the filter, and the place in the filtered list, after a doc page and Back, and after a reload', async () => {
     const { page, problems } = await openPage(site, { viewport: { width: 1400, height: 1000 } });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const shown = () => page.locator('section.api-op:visible').evaluateAll((els) => els.map((el) => el.id));
     const all = await shown();
     await page.locator('#api-filter-input').fill('rundown');
@@ -546,8 +528,7 @@ describe("the reader's place on the API page", () => {
     await page.waitForSelector('html[data-api-ready]');
     expect(await shown()).toEqual(all);
     // A new visit starts unfiltered.
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     expect(await page.locator('#api-filter-input').inputValue()).toBe('');
     expect(problems).toEqual([]);
     await page.close();
@@ -565,8 +546,7 @@ describe("the reader's place on the API page", () => {
       expect([await box.inputValue(), await shown(), await listed()]).toEqual([text, count, count]);
     };
     const fresh = async () => {
-      await openRoute(site, page, API);
-      await page.waitForSelector('html[data-api-ready]');
+      await openApiRoute(site, page, API);
     };
     await fresh();
     const all = await shown();
@@ -630,8 +610,7 @@ describe("the reader's place on the API page", () => {
 
   it('comes back on a phone after a reload, once the samples show one language', async () => {
     const { page } = await openPage(site, phone);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await readAt(page, 'operation/getGraph');
     const top = await page.evaluate(() => document.getElementById('operation/getGraph')?.getBoundingClientRect().top ?? NaN);
     await page.reload();
@@ -646,8 +625,7 @@ describe("the reader's place on the API page", () => {
 describe('code in colour', () => {
   it('colours the samples and examples in the colour mode shown, and copies them as plain text', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await openRoute(site, page, `${API}#operation/setProperty`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/setProperty`);
     const op = page.locator('[id="operation/setProperty"]');
     const colours = () =>
       op.locator('.api-sample[data-sample="curl"] pre, [data-response-sample="2XX"] pre').evaluateAll((pres) =>
@@ -680,8 +658,7 @@ describe('code in colour', () => {
 describe('printing the API page', () => {
   it('prints long examples whole, and light backgrounds behind inline code from the dark mode', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/listEngines`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/listEngines`);
     await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
     await page.emulateMedia({ media: 'print' });
     const pre = page.locator('[id="operation/listEngines"] [data-response-sample="2XX"] pre');
@@ -693,8 +670,7 @@ describe('printing the API page', () => {
 
   it("prints every status's response example, not only the one chosen on screen", async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/renameRundown`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/renameRundown`);
     const samples = page.locator('[id="operation/renameRundown"] [data-response-sample]');
     const visible = () => samples.evaluateAll((els) => els.filter((el) => getComputedStyle(el).display !== 'none').map((el) => el.getAttribute('data-response-sample')));
     expect(await visible()).toEqual(['2XX']);
@@ -709,8 +685,7 @@ describe('copying a code sample', () => {
 
   it('copies the sample to the clipboard and announces it', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     const expected = await sampleOf(page).locator('pre').textContent();
     expect(expected).toContain('curl');
     await sampleOf(page).getByRole('button', { name: /^Copy/ }).click();
@@ -722,8 +697,7 @@ describe('copying a code sample', () => {
   it('copies on a plain-http host, where the clipboard API is missing', async () => {
     const { page } = await openPage(site);
     await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await page.evaluate(() => document.addEventListener('copy', () => ((window as unknown as { copied: string }).copied = String(document.getSelection()))));
     const button = sampleOf(page).getByRole('button', { name: /^Copy/ });
     await button.click();
@@ -736,8 +710,7 @@ describe('copying a code sample', () => {
 describe('deep links', () => {
   it('a link to an operation opens it in view, also in Swagger UI form and on a hash change after load', async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/setProperty`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/setProperty`);
     await waitInView(page, 'operation/setProperty');
     await page.evaluate(() => (window.location.hash = '#operation/listTemplates'));
     await waitInView(page, 'operation/listTemplates');
@@ -756,8 +729,7 @@ describe('deep links', () => {
 
   it('opens an operation hidden by the filter, and one reached by client-side navigation from another page', async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await page.locator('#api-filter-input').fill('playout item');
     await page.waitForFunction(() => (document.getElementById('operation/listEngines')?.closest('[hidden]') ?? null) !== null);
     expect(await page.locator('.api-nav__op').count()).toBe(7);
@@ -820,8 +792,7 @@ describe('Try it', () => {
   /** A fresh page at the operation, its Try it form open and ready. */
   async function openTryIt(id: string) {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/${id}`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/${id}`);
     return { page, ...(await openTryItForm(page, id)) };
   }
 
@@ -868,8 +839,7 @@ describe('Try it', () => {
         execute.click();
       }).observe(document, { childList: true, subtree: true });
     });
-    await openRoute(site, page, `${API}#operation/listRundowns`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/listRundowns`);
     const sent = received.length;
     const op = page.locator('[id="operation/listRundowns"]');
     await op.locator('[data-try-it]').click();
@@ -1008,8 +978,7 @@ describe('Try it', () => {
       await new Promise<void>((resolve) => dead.close(() => resolve()));
       const { page } = await openPage(site, { viewport: { width, height: 800 } });
       await page.addInitScript(() => localStorage.setItem('theme', 'light'));
-      await openRoute(site, page, `${API}#operation/deleteRundown`);
-      await page.waitForSelector('html[data-api-ready]');
+      await openApiRoute(site, page, `${API}#operation/deleteRundown`);
       const { op, form } = await openTryItForm(page, 'deleteRundown');
       // WCAG 2.2 AA in full (as a11y.test.ts), and anything else axe calls serious, in the operation's section.
       const violations = async () => {
@@ -1044,8 +1013,7 @@ describe('Try it', () => {
 
   it("starts every path parameter with the code sample's value, and Execute sends it", async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     // Each operation with path parameters: the values its curl sample puts in the path.
     const expected = await page.locator('section.api-op').evaluateAll((ops) =>
       ops.flatMap((op) => {
@@ -1087,8 +1055,7 @@ describe('Try it', () => {
 
   it("starts the body editor with the curl sample's body, not Swagger UI's own, and Execute sends it", async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     // loadGraph: a made-up engineHostId (Swagger UI alone starts with 0); createLaunchConfig: its required renderers
     // with no item (the schema sets no minItems); updateRundownItem: {} (Swagger UI alone fills every optional field).
     // One form is open at a time: updateRundownItem's, the last, is edited below.
@@ -1308,8 +1275,7 @@ describe('Try it remembers the hub', () => {
 
   it("keeps the server and the host and port the reader typed, for the next operation, the code samples and after a reload", async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/listEngines`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/listEngines`);
     expect(await curlOf(page, 'listEngines')).toContain("'http://localhost/api/rest/v1/engines'");
     let form = await openForm(page, 'listEngines');
     expect(await form.locator('.servers input[data-variable="hubHost"]').inputValue()).toBe('localhost');
@@ -1345,8 +1311,7 @@ describe('Try it remembers the hub', () => {
 
   it("keeps the typed host and port when the reader switches server; a port never typed takes each server's default", async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/getEngine`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/getEngine`);
     const form = await openForm(page, 'getEngine');
     const select = form.locator('.servers select:not([data-variable])');
     const host = form.locator('.servers input[data-variable="hubHost"]');
@@ -1373,8 +1338,7 @@ describe('Try it remembers the hub', () => {
 
   it("lists the servers in the spec's order after a reload, the one chosen selected", async () => {
     const { page } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/getEngine`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/getEngine`);
     let form = await openForm(page, 'getEngine');
     const order = () => form.locator('.servers select:not([data-variable]) option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     const spec = ['http://{hubHost}:{port}/api/rest/v1', 'https://{hubHost}:{port}/api/rest/v1'];
@@ -1394,8 +1358,7 @@ describe('Try it remembers the hub', () => {
 describe('Try it with an empty or malformed host', () => {
   const openGetEngine = async () => {
     const { page, problems } = await openPage(site);
-    await openRoute(site, page, `${API}#operation/getEngine`);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, `${API}#operation/getEngine`);
     const { op, form } = await openTryItForm(page, 'getEngine');
     const host = form.locator('.servers input[data-variable="hubHost"]');
     const curl = () => op.locator('.api-sample[data-sample="curl"] pre').textContent();
@@ -1543,8 +1506,7 @@ describe('JavaScript while reading', () => {
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body().catch(() => Buffer.alloc(0)));
     });
-    await openRoute(site, page, API);
-    await page.waitForSelector('html[data-api-ready]');
+    await openApiRoute(site, page, API);
     await page.waitForTimeout(500);
     const reading = new Map(scripts);
     const gzip = [...reading.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);

@@ -46,6 +46,12 @@ export async function openRoute(site: E2eSite, page: Page, route = ''): Promise<
   await page.waitForSelector('html[data-hydrated="true"]');
 }
 
+/** Opens an API reference route and waits until its client code has taken the page over. */
+export async function openApiRoute(site: E2eSite, page: Page, route: string): Promise<void> {
+  await openRoute(site, page, route);
+  await page.waitForSelector('html[data-api-ready]');
+}
+
 /** A page that records console errors, warnings and uncaught exceptions. */
 export async function openPage(site: E2eSite, options: Parameters<Browser['newPage']>[0] = {}): Promise<{ page: Page; problems: string[] }> {
   // A context per page (not browser.newPage) so tools such as axe can open frames in it.
