@@ -553,41 +553,45 @@ describe('without JavaScript', () => {
     await withScript.page.close();
   });
 
-  it('on a phone, the navbar links and the version menu are in the bar and the sidebar follows the page; a reader gets everywhere by them', async () => {
+  it('on a phone, the navbar links and the version menu are in the bar; a reader gets from page to page by them', async () => {
     const { page } = await openPage(site, { javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    const inView = async (target: ReturnType<Page['locator']>) => {
-      const box = await target.first().boundingBox();
-      return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= 390;
-    };
-    await page.goto(`${site.origin}${site.base}configurations/hub/`);
     const navbarLink = (name: string) => page.locator('.navbar__desktop-items a.navbar__link', { hasText: new RegExp(`^${name}$`) });
-    for (const name of ['Documentation', 'REST API']) expect(await inView(navbarLink(name)), name).toBe(true);
+    const onScreen = (box: { x: number; width: number } | null) => box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= 390;
+    await page.goto(`${site.origin}${site.base}configurations/hub/`);
+    for (const name of ['Documentation', 'REST API']) expect(onScreen(await navbarLink(name).boundingBox()), name).toBe(true);
 
     // The version menu opens on focus (a tap), and every link of it is on the screen.
     const menu = page.locator('.navbar__desktop-items .dropdown__menu');
     await page.locator('.navbar__desktop-items .dropdown__toggle').focus();
     expect(await menu.isVisible()).toBe(true);
-    const links = await menu.locator('.dropdown__link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => r.left >= 0 && r.right <= 390));
-    expect(links.length).toBeGreaterThan(3);
-    expect(links.every(Boolean)).toBe(true);
-    await page.locator('.doc-layout__main').evaluate((el) => (el as HTMLElement).focus());
+    const boxes = await menu.locator('.dropdown__link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map(({ x, width }) => ({ x, width })));
+    expect(boxes.length).toBeGreaterThan(3);
+    expect(boxes.every(onScreen)).toBe(true);
 
-    // The sidebar comes after the page's content and its links lead on.
-    const mainBottom = await page.locator('.doc-layout__main').evaluate((el) => el.getBoundingClientRect().bottom);
-    const sidebarTop = await page.locator('.doc-layout__sidebar').evaluate((el) => el.getBoundingClientRect().top);
-    expect(sidebarTop).toBeGreaterThanOrEqual(mainBottom);
-    const next = page.locator('.doc-layout__sidebar a.menu__link', { hasText: /^FAQ$/ }).first();
-    await next.scrollIntoViewIfNeeded();
-    // The bar scrolls away with the page: at the sidebar it covers nothing.
+    // The bar scrolls away with the page, and comes back into view when Shift+Tab reaches it.
+    await page.locator('.breadcrumbs a').first().focus();
+    await page.evaluate(() => window.scrollTo(0, 1500));
     expect(await page.locator('.navbar').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
-    await next.click();
-    await page.waitForURL(`**${site.base}faq/`);
-    expect(await page.locator('main h1').textContent()).toBe('FAQ');
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => document.activeElement?.closest('.navbar') !== null && document.activeElement!.getBoundingClientRect().top >= 0);
+    expect(focused).toBe(true);
 
-    // From there, the bar's link to the API reference.
+    // Documentation leads to the sidebar's first page; the brand home, whose cards lead on; from
+    // there the bar's link to the API reference.
+    const documentation = (await navbarLink('Documentation').getAttribute('href')) ?? '';
+    await navbarLink('Documentation').click();
+    await page.waitForURL(`**${documentation}`);
+    expect(await page.locator('main h1').isVisible()).toBe(true);
+    await page.locator('.navbar__brand').click();
+    await page.waitForURL(`**${site.base}`);
+    const card = page.locator('main .card__link').first();
+    const cardHref = (await card.getAttribute('href')) ?? '';
+    await card.click();
+    await page.waitForURL(`**${cardHref}`);
+    expect(await page.locator('main h1').isVisible()).toBe(true);
     await navbarLink('REST API').click();
     await page.waitForURL(`**${site.base}rhubapi/`);
-    expect(await page.locator('main h1').first().isVisible()).toBe(true);
+    expect(await page.locator('section.api-op').count()).toBe(48);
     await page.close();
   });
 });
