@@ -78,7 +78,7 @@ describe('reading the API reference', () => {
     expect(await op.locator('h3').textContent()).toContain('Set a property');
     expect(await op.locator('.api-method').textContent()).toBe('PATCH');
     expect(await op.locator('.api-op__path').textContent()).toBe('/engines/{engineId}/nodes/{nodePath}/properties/{propertyPath}');
-    for (const text of ['Path parameters', 'engineId', 'integer (int64)', 'Request body', 'PropertyUpdate', 'Interpolation', 'Allowed values:', '"EaseInOut"', 'Default:', 'Responses']) {
+    for (const text of ['Path parameters', 'engineId', 'integer', 'Request body', 'PropertyUpdate', 'Interpolation', 'Allowed values:', '"EaseInOut"', 'Default:', 'Responses']) {
       expect(await op.textContent(), text).toContain(text);
     }
     await expect(op.locator('.api-response[data-status="2XX"] .api-prop__name').first().isVisible()).resolves.toBe(true);

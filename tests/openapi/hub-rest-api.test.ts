@@ -262,6 +262,7 @@ const ERRORS: [string, string, string, string | string[]][] = [
   ['get', '/graphs/{graphId}', '404', 'Graph not found.'],
   ['get', '/rgraphs/{rgraphId}', '404', 'Rgraph not found.'],
   ['get', '/ustates/{ustateId}', '404', 'Ustate not found.'],
+  ['get', '/launcher', '422', LAUNCHER_422],
   ['get', '/launcher/{launchId}', '422', LAUNCHER_422],
   ['post', '/launcher/create', '422', LAUNCHER_422],
   ['put', '/launcher/{launchId}/launch', '422', LAUNCHER_422],
@@ -665,9 +666,10 @@ describe('hub REST API 1.6.0: entities of spec §3', () => {
     expect(field('NewsroomRundownLong', 'macroOut').nullable).toBe(true);
   });
 
-  it('describes disk values as bytes (int64) and has the examples of §9', () => {
+  it('describes disk values as bytes, with no integer width the spec does not give, and has the examples of §9', () => {
     for (const name of ['minimumFreeSpace', 'usedSpace', 'diskSpace']) {
-      expect(field('Engine', name)).toMatchObject({ type: 'integer', format: 'int64' });
+      expect(field('Engine', name).type).toBe('integer');
+      expect(field('Engine', name).format).toBeUndefined();
       expect(field('Engine', name).description, name).toMatch(/bytes/);
     }
     expect(field('Engine', 'minimumFreeSpace').example).toBe(209715200);
@@ -680,6 +682,29 @@ describe('hub REST API 1.6.0: entities of spec §3', () => {
     expect(description.split('. ')[0]).not.toMatch(/default/);
     expect(description).toMatch(/The 1\.6\.0 documentation gives no default for this field, and the example is sample data, not a default/);
     expect(description).toMatch(/5\.4 SP1 glossary.*`C:\\cache` by default: that is the folder's default, not this field's/);
+  });
+
+  it('gives no type or format the spec does not give: no integer width, no date-time, and the fields §3 names without a type stay untyped', () => {
+    const formats: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (!value || typeof value !== 'object') return;
+      const record = value as Record<string, unknown>;
+      if (typeof record.format === 'string') formats.push(record.format);
+      Object.values(record).forEach(walk);
+    };
+    walk(spec);
+    // uuid: §3's "objID (uuid)".
+    expect([...new Set(formats)]).toEqual(['uuid']);
+    const untyped: [string, string][] = [
+      ['RgraphLong', 'xmlContent'], ['UstateLong', 'ustateData'], ['Engine', 're_enabled'], ['Engine', 'ue_enabled'],
+      ['NewsroomRundownLong', 'roEdStart'], ['NewsroomRundownLong', 'roEdDur'], ['NewsroomRundownLong', 'mosExternalMetadata'], ['NewsroomRundownLong', 'readyToAir'],
+      ['MosObject', 'objRev'], ['MosObject', 'objDur'], ['MosObject', 'objPaths'], ['MosObject', 'mosExternalMetadata'],
+    ];
+    for (const [schema, name] of untyped) {
+      expect(field(schema, name).type, `${schema}.${name}`).toBeUndefined();
+      expect(field(schema, name).description, `${schema}.${name}`).toMatch(/not documented|without a type|neither its type/);
+    }
   });
 
   it('gives overriddenChannels no meaning the spec does not give', () => {
@@ -699,7 +724,10 @@ describe('hub REST API 1.6.0: validation rules of spec §5', () => {
     expect(schemaNamed('PropertyUpdate').required).toEqual(['Value']);
     expect(schemaNamed('RundownItemUpdate').required).toBeUndefined();
     expect(schemaNamed('FunctionTrigger').required).toBeUndefined();
+    // §7 gives engineHostId as the load calls' whole body; §5 does not list it, and the schema says
+    // why it marks it required (so that the samples and Try it send it).
     expect(schemaNamed('LoadRequest').required).toEqual(['engineHostId']);
+    expect(schemaNamed('LoadRequest').description).toMatch(/does not say whether the hub accepts a load without it; it is marked required here so that/);
   });
 
   it('sets no minimum length on names, which the spec requires without giving one', () => {
@@ -748,8 +776,11 @@ describe('hub REST API 1.6.0: errors of spec §8', () => {
   });
 
   it('names all three launcher 422 messages on every launcher 422, tying none to a call, and says so in the introduction', () => {
-    const launcher422 = allCalls.filter(({ path: p, operation }) => p.startsWith('/launcher') && operation.responses['422']);
-    expect(launcher422).toHaveLength(10); // the nine that answered 422 before, and the renderer create
+    // §8 ties the launcher's 422 messages to "Launcher", not to some of its calls: every call has one.
+    const launcherCalls = allCalls.filter(({ path: p }) => p.startsWith('/launcher'));
+    const launcher422 = launcherCalls.filter(({ operation }) => operation.responses['422']);
+    expect(launcherCalls).toHaveLength(11);
+    expect(launcher422).toHaveLength(11);
     for (const { method, path: p, operation } of launcher422) {
       const description = operation.responses['422']?.description ?? '';
       for (const message of LAUNCHER_422) expect(description, `${method} ${p}`).toContain(`\`${message}\``);
