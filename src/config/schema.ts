@@ -20,7 +20,7 @@ const logo = z.strictObject({
 export type LogoConfig = z.output<typeof logo>;
 
 const navbarItem = z.strictObject({
-  type: z.enum(['link', 'dropdown', 'doc', 'docSidebar', 'search', 'docsVersionDropdown']).optional(),
+  type: z.enum(['link', 'dropdown', 'doc', 'docSidebar', 'search']).optional(),
   label: z.string().optional(),
   to: linkTarget.optional(),
   href: linkTarget.optional(),
@@ -34,7 +34,6 @@ const navbarItem = z.strictObject({
   docId: nonEmpty.optional(),
   sidebarId: nonEmpty.optional(),
   version: nonEmpty.optional(),
-  ariaLabel: nonEmpty.optional(),
 });
 
 export type NavbarItemConfig = z.output<typeof navbarItem>;

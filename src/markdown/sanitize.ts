@@ -104,6 +104,27 @@ function reportRemovals(before: Map<string, ElementSummary>, after: Map<string, 
     if (other.length > 0) {
       removed.push({ message: `attribute ${other.map(attributeName).join(', ')} removed from <${element.tagName}>: not allowed in content`, ...where(element.node) });
     }
+    reportFilteredValues(element, kept, removed);
+  }
+}
+
+/**
+ * What the schema changed inside an attribute it kept: class names outside the few the theme
+ * styles (hast-util-sanitize filters the list and keeps the attribute, so the names vanished
+ * without a word, and an empty `class=""` was written), and an `<input>` of another type, which
+ * the schema turns into a disabled checkbox (the only input content may hold: task lists).
+ */
+function reportFilteredValues(element: ElementSummary, kept: ElementSummary, removed: RemovedHtml[]): void {
+  const classes = (node: Element) => (Array.isArray(node.properties.className) ? node.properties.className.map(String) : []);
+  const keptClasses = classes(kept.node);
+  const dropped = classes(element.node).filter((name) => !keptClasses.includes(name));
+  if (dropped.length > 0) {
+    removed.push({ message: `class ${dropped.map((name) => `"${shorten(name)}"`).join(', ')} removed from <${element.tagName}>: content may use only the classes the theme gives its own markup`, ...where(element.node) });
+  }
+  if (keptClasses.length === 0 && 'className' in kept.node.properties) delete kept.node.properties.className;
+  const type = element.node.properties.type;
+  if (element.tagName === 'input' && typeof type === 'string' && type.toLowerCase() !== 'checkbox') {
+    removed.push({ message: `<input type="${shorten(type)}"> turned into a disabled checkbox: content may hold only the checkboxes of task lists`, ...where(element.node) });
   }
 }
 

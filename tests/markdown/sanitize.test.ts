@@ -148,6 +148,22 @@ describe('what documentation keeps', () => {
     expect(out.findings.removed).toBeUndefined();
   });
 
+  it('says which class names it dropped and which input it turned into a checkbox, and writes no empty class', () => {
+    const out = render('<p style="color:red" class="lead">p</p>\n\n<div class="admonition wide">d</div>\n\n<form><input type="text" value="t"></form>', 'x.md');
+    expect(out.html).toContain('<p>p</p>');
+    expect(out.html).toContain('<div class="admonition">d</div>');
+    expect(out.html).toContain('<input type="checkbox" disabled>');
+    expect(out.html).not.toContain('class=""');
+    expect(out.findings.removed?.map((r) => [r.message, r.line])).toEqual([
+      ['attribute style removed from <p>: not allowed in content', 1],
+      ['class "lead" removed from <p>: content may use only the classes the theme gives its own markup', 1],
+      ['class "wide" removed from <div>: content may use only the classes the theme gives its own markup', 3],
+      ['raw HTML <form> removed (its text is kept): the element is not allowed in content', 5],
+      ['attribute value removed from <input>: not allowed in content', 5],
+      ['<input type="text"> turned into a disabled checkbox: content may hold only the checkboxes of task lists', 5],
+    ]);
+  });
+
   it('refuses the ids the theme owns, so content cannot clobber the page data or the shell', () => {
     const out = render('<div id="__docsgen_data">x</div><p id="main-content">y</p><a name="docsgen-x">z</a><p id="fine">ok</p>', 'x.md');
     expect(out.html).toBe('<div>x</div><p>y</p><a>z</a><p id="fine">ok</p>');
