@@ -28,6 +28,12 @@ describe('npm test on a machine without chromium', () => {
     expect(check({ CHROMIUM_PATH: process.execPath })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('stops with one line naming the install command when curl is missing (the curl samples run)', () => {
+    const result = check({ CHROMIUM_PATH: process.execPath, DOCSGEN_CURL: '/nonexistent/curl' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('curl is missing: run "bash .ci/setup" (it installs Debian curl with apt-get)\n');
+  });
+
   it('is the pretest step of npm test', async () => {
     const pkg = (await import('../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
     expect(pkg.scripts.pretest).toBe('node tests/require-chromium.mjs');
