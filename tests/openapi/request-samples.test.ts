@@ -7,19 +7,14 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import type { ApiOperationView } from '../../theme/api-model.ts';
-import { loadApiSpec } from '../../src/openapi/load.ts';
-import { referencePages } from '../../src/openapi/reference-model.ts';
-import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
 import { requestBodySample, sampleValue } from '../../src/openapi/examples.ts';
-import { ROOT } from '../helpers.ts';
+import { hubOperations } from './hub-operations.ts';
 
 const NOTE = 'Values made from the schema: replace them before you run this.';
 
 let operations: ApiOperationView[] = [];
 beforeAll(async () => {
-  const spec = await loadApiSpec({ id: 'hub', route: 'api', spec: 'openapi/hub-rest-api-1.6.0.yaml' }, ROOT);
-  const pages = referencePages(spec, { baseUrl: '/docs/', specUrl: '/docs/api/hub.yaml', specLocation: 'https://docs.example.com/docs/api/hub.yaml', description: createDescriptionRenderer() });
-  operations = pages.flatMap((page) => page.model.tags.flatMap((tag) => tag.operations));
+  operations = await hubOperations();
 });
 
 const op = (operationId: string): ApiOperationView => {

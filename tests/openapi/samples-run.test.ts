@@ -13,10 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ApiOperationView } from '../../theme/api-model.ts';
-import { loadApiSpec } from '../../src/openapi/load.ts';
-import { referencePages } from '../../src/openapi/reference-model.ts';
-import { createDescriptionRenderer } from '../../src/openapi/markdown.ts';
-import { ROOT } from '../helpers.ts';
+import { hubOperations } from './hub-operations.ts';
 
 interface Received {
   method: string;
@@ -35,9 +32,7 @@ let scratch = '';
 const received: Received[] = [];
 
 beforeAll(async () => {
-  const spec = await loadApiSpec({ id: 'hub', route: 'api', spec: 'openapi/hub-rest-api-1.6.0.yaml' }, ROOT);
-  const pages = referencePages(spec, { baseUrl: '/docs/', specUrl: '/docs/api/hub.yaml', specLocation: 'https://docs.example.com/docs/api/hub.yaml', description: createDescriptionRenderer() });
-  operations = pages.flatMap((page) => page.model.tags.flatMap((tag) => tag.operations));
+  operations = await hubOperations();
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
