@@ -45,13 +45,43 @@ export type FooterLinkConfig = z.output<typeof footerLink>;
 export type FooterColumnConfig = z.output<typeof footerColumn>;
 
 /** `https://docs.example.com`: the origin only; the path belongs in baseUrl. */
-const siteOrigin = z.string().regex(/^https?:\/\/[^/\s?#]+$/, {
-  error: 'must be the site\'s origin, "https://" or "http://" and a host with no path, like https://docs.example.com (put the path in "baseUrl")',
-});
+const siteOrigin = z
+  .string()
+  .regex(/^https?:\/\/[^/\s?#]+$/, {
+    error: 'must be the site\'s origin, "https://" or "http://" and a host with no path, like https://docs.example.com (put the path in "baseUrl")',
+  })
+  // Parsed as every page's canonical link will be: a port past 65535 or an unclosed "[" is no URL,
+  // and a user name or password would be published in every page and in sitemap.xml.
+  .refine((value) => parsedUrl(value) !== undefined, { error: 'must be a URL a browser can open (check the host name and the port, at most 65535)' })
+  .refine((value) => !/@/.test(value), { error: 'must not hold a user name or password ("user:pw@"): it would be published in every page and in sitemap.xml' });
 
-const basePath = z.string().regex(/^\/([A-Za-z0-9._~-]+\/)*$/, {
-  error: 'must start and end with "/" and hold only letters, digits, ".", "_", "~" and "-" between slashes, like "/" or "/docs/5.4/"',
-});
+const basePath = z
+  .string()
+  .regex(/^\/([A-Za-z0-9._~-]+\/)*$/, {
+    error: 'must start and end with "/" and hold only letters, digits, ".", "_", "~" and "-" between slashes, like "/" or "/docs/5.4/"',
+  })
+  .refine((value) => !value.split('/').some((segment) => segment === '.' || segment === '..'), {
+    error: 'must not have "." or ".." as a segment: browsers resolve them away, so the site would not be where its links say',
+  });
+
+/** A page language, as browsers and Intl take it ("en", "de-CH"); a wrong one would stop the dates of pages. */
+const locale = z.string().refine((value) => isLocale(value), { error: 'must be a language tag like "en" or "de-CH"' });
+
+function isLocale(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
 
 const colorMode = z.strictObject({
   defaultMode: z.enum(['light', 'dark']).default('dark'),
@@ -120,7 +150,7 @@ export const configSchema = z.strictObject({
   tagline: z.string().default(''),
   url: siteOrigin,
   baseUrl: basePath,
-  locale: z.string().default('en'),
+  locale: locale.default('en'),
   titleDelimiter: z.string().default('|'),
   favicon: imageSource.optional(),
   colorMode: colorMode.prefault({}),

@@ -16,7 +16,7 @@ export function isSitePath(value: string): boolean {
 const LINK_WORDS = 'an http(s) or mailto URL, or a path inside the site (like /installations/)';
 
 /** `href`/`to` of navbar and footer items: http(s), mailto or a site path; never javascript:, data: … */
-export const linkTarget = z.string().refine((value) => isSitePath(value) || ['http', 'https', 'mailto'].includes(urlScheme(value) ?? ''), {
+export const linkTarget = z.string().refine((value) => isSitePath(value) || (['http', 'https', 'mailto'].includes(urlScheme(value) ?? '') && opensAsUrl(value)), {
   error: (issue) => `must be ${LINK_WORDS}${schemeNote(issue.input)}`,
 });
 
@@ -26,9 +26,19 @@ export const imageSource = z.string().refine((value) => isSitePath(value) || ['h
 });
 
 /** An http(s) URL, for services and pages outside the site. */
-export const webUrl = z.string().refine((value) => ['http', 'https'].includes(urlScheme(value) ?? '') && /^https?:\/\/[^/\s]+/i.test(urlAsBrowsersRead(value)), {
+export const webUrl = z.string().refine((value) => ['http', 'https'].includes(urlScheme(value) ?? '') && /^https?:\/\/[^/\s]+/i.test(urlAsBrowsersRead(value)) && opensAsUrl(value), {
   error: (issue) => `must be an http(s) URL like https://example.com/page${schemeNote(issue.input)}`,
 });
+
+/** Whether a browser can open it: a port past 65535 or an unclosed "[" is no URL, and the link would lead nowhere. */
+function opensAsUrl(value: string): boolean {
+  try {
+    new URL(urlAsBrowsersRead(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function schemeNote(input: unknown): string {
   const scheme = typeof input === 'string' ? urlScheme(input) : undefined;

@@ -55,6 +55,30 @@ describe('config validation', () => {
     expect(config.search.externalUrlRegex).toBe('^https://other\\.example/');
   });
 
+  it('rejects, at their line, a url a browser cannot open or that holds a password, a base with dot segments, a locale that is no language tag, and a link with a bad port', () => {
+    const cases: [string, string, number, RegExp][] = [
+      ['title: T\nurl: "https://host:99999"\nbaseUrl: /docs/\n', '"url"', 2, /a URL a browser can open/],
+      ['title: T\nurl: "http://[::1"\nbaseUrl: /docs/\n', '"url"', 2, /a URL a browser can open/],
+      ['title: T\nurl: "https://user:pw@host.example"\nbaseUrl: /docs/\n', '"url"', 2, /user name or password/],
+      ['title: T\nurl: https://x.example\nbaseUrl: "/../"\n', '"baseUrl"', 3, /"\." or "\.\." as a segment/],
+      ['title: T\nurl: https://x.example\nbaseUrl: "/docs/./"\n', '"baseUrl"', 3, /"\." or "\.\." as a segment/],
+      ['title: T\nurl: https://x.example\nbaseUrl: /docs/\nlocale: "en US"\n', '"locale"', 4, /language tag/],
+      ['title: T\nurl: https://x.example\nbaseUrl: /docs/\nlocale: ""\n', '"locale"', 4, /language tag/],
+      ['title: T\nurl: https://x.example\nbaseUrl: /docs/\ndocs:\n  editUrl: "https://[bad/"\n', '"docs.editUrl"', 5, /http\(s\) URL/],
+      ['title: T\nurl: https://x.example\nbaseUrl: /docs/\nnavbar:\n  items:\n    - { label: A, href: "http://host:99999/" }\n', '"navbar.items[0].href"', 6, /http\(s\) or mailto URL/],
+    ];
+    for (const [text, key, line, message] of cases) {
+      const error = errorsOf(text).errors[0];
+      expect(error?.message, text).toContain(key);
+      expect(error?.message, text).toMatch(message);
+      expect(error?.position?.line, text).toBe(line);
+    }
+    for (const ok of ['url: "http://localhost:8080"', 'locale: de-CH', 'baseUrl: /docs/5.4.sp1/']) {
+      const text = `title: T\nurl: https://x.example\nbaseUrl: /docs/\n${ok}\n`.replace(/^(url|baseUrl): .*\n(?=[\s\S]*^\1: )/m, '');
+      expect(() => parseConfig(text, '/site/config.yaml'), ok).not.toThrow();
+    }
+  });
+
   it('rejects a base path without slashes', () => {
     const error = errorsOf('title: T\nurl: https://x.example\nbaseUrl: docs\n');
     expect(error.errors[0]?.message).toContain('"baseUrl"');
