@@ -9,10 +9,11 @@ const heroAction = z.strictObject({ label: z.string(), to: linkTarget, variant: 
 const featureCard = z.strictObject({ title: z.string(), description: z.string().default(''), to: linkTarget });
 
 export const frontMatterSchema = z.strictObject({
-  title: z.string().optional(),
+  // An empty title would give an empty heading, a bare <title> and a sidebar link with no name.
+  title: z.string().trim().min(1, { error: 'must not be empty: leave it out to use the page\'s first heading or its file name' }).optional(),
   id: z.string().regex(/^[A-Za-z0-9/_.-]+$/, { error: 'must be letters, digits, "-", "_", "." or "/"' }).optional(),
   slug: z.string().regex(/^[^?#\s]*$/, { error: 'must be a path without spaces, "?" or "#"' }).optional(),
-  sidebar_label: z.string().optional(),
+  sidebar_label: z.string().trim().min(1, { error: 'must not be empty: leave it out to use the title' }).optional(),
   sidebar_position: z.number().optional(),
   description: z.string().optional(),
   draft: z.boolean().optional(),

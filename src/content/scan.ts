@@ -135,12 +135,14 @@ async function readContentText(listing: Pick<ContentListing, 'root'>, contentDir
 
 /**
  * `#` and `?` end a URL's path, `%` starts an escape and servers refuse `\\`: a page whose route holds
- * one could never be reached by its links, the sidebar's or the sitemap's.
+ * one could never be reached by its links, the sidebar's or the sitemap's. Nor can a control
+ * character (a tab or a newline in a file name), which browsers strip from a URL.
  */
 function refuseUnreachableRoute(route: string, file: string, fromSlug: boolean): void {
-  const bad = /[#?%\\]/.exec(route)?.[0];
-  if (bad === undefined) return;
-  throw new DocsgenError(`this page's route ${route} holds "${bad}", which a URL's path cannot hold as it is: no link could reach the page`, {
+  const found = /[#?%\\\u0000-\u001f\u007f]/.exec(route)?.[0];
+  if (found === undefined) return;
+  const bad = /[\u0000-\u001f\u007f]/.test(found) ? `\\u${found.charCodeAt(0).toString(16).padStart(4, '0')}` : found;
+  throw new DocsgenError(`this page's route ${JSON.stringify(route).slice(1, -1)} holds "${bad}", which a URL's path cannot hold as it is: no link could reach the page`, {
     position: { file },
     hint: fromSlug ? `take "${bad}" out of the slug in the front matter` : `rename the file or its folder without "${bad}", or give the page a slug: in its front matter`,
   });

@@ -27,6 +27,15 @@ describe('front matter', () => {
     });
     await expect(parseMarkdownFile('---\ntitle: A\n', 'a.md')).rejects.toThrow(/not closed/);
   });
+
+  it('rejects an empty title or sidebar label (an empty heading, a link with no name), at its line', async () => {
+    await expect(parseMarkdownFile('---\ntitle: ""\n---\n', 'a.md')).rejects.toMatchObject({
+      message: 'front matter "title" must not be empty: leave it out to use the page\'s first heading or its file name',
+      position: { file: 'a.md', line: 2, column: 1 },
+    });
+    await expect(parseMarkdownFile('---\ntitle: A\nsidebar_label: "  "\n---\n', 'a.md')).rejects.toMatchObject({ position: { line: 3 } });
+    expect((await parseMarkdownFile('---\ntitle: "  Spaced  "\n---\n', 'a.md')).frontMatter.title).toBe('Spaced');
+  });
 });
 
 describe('routes', () => {

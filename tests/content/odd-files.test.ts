@@ -41,6 +41,13 @@ describe('odd page files', () => {
     expect((error as DocsgenError).hint).toMatch(/rename the file or its folder without .*, or give the page a slug: in its front matter/);
   });
 
+  it.each(['tab\tname.md', 'new\nline.md'])('a page whose name holds a control character (%j), which browsers strip from a URL, is refused and the character named', async (name) => {
+    const error = await titles({ [name]: '# Title\n' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsgenError);
+    expect((error as DocsgenError).message).toMatch(/^this page's route \/\S+\/ holds "\\u000[9a]", which a URL's path cannot hold as it is/);
+    expect((error as DocsgenError).position?.file).toBe(path.join(content, name));
+  });
+
   it('the same name with a slug that gives a reachable route builds, and a space in a name is fine', async () => {
     expect(await titles({ 'c#sharp.md': '---\nslug: csharp\n---\n# C#\n', 'with space.md': '# Spaced\n' })).toEqual({ 'c#sharp.md': 'C#', 'with space.md': 'Spaced' });
   });
