@@ -95,7 +95,15 @@ export function rehypeLinks(resolvers: LinkResolvers) {
         const source = node.properties.src;
         node.properties.loading = 'lazy';
         node.properties.decoding = 'async';
-        if (isExternal(source) || source.startsWith('/')) return;
+        if (isExternal(source)) return;
+        if (source.startsWith('/')) {
+          // A site path (a file of content/_static/, as Docusaurus's static folder): it gets the
+          // base, as a link does, and the link check reports it when nothing is published there.
+          const src = siteUrl(source, context.baseUrl);
+          node.properties.src = src;
+          findings.links.push({ href: src, source, line, column });
+          return;
+        }
         const assetPath = path.posix.normalize(path.posix.join(dir, decodeSafely(source.split(/[?#]/)[0] ?? '')));
         if (!hasImageExtension(assetPath)) {
           (findings.unreadableImages ??= []).push({ href: source, source, line, column, reason: `only ${[...IMAGE_EXTENSIONS].join(', ')} files are published as images, so this file is not published` });
@@ -167,9 +175,7 @@ function startOf(node: Element, ancestors: readonly (Root | Element)[]): { line:
 
 function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: () => void): string {
   if (href === '' || href.startsWith('#') || isExternal(href)) return href;
-  if (href.startsWith('/')) {
-    return href.startsWith(context.baseUrl) || `${href}/` === context.baseUrl ? href : context.baseUrl + href.slice(1);
-  }
+  if (href.startsWith('/')) return siteUrl(href, context.baseUrl);
   const match = /^([^?#]*)([?#].*)?$/.exec(href);
   const pathPart = match?.[1] ?? href;
   const suffix = match?.[2] ?? '';
@@ -181,6 +187,11 @@ function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: 
     return href;
   }
   return route + suffix;
+}
+
+/** A path from the site's root under the base (one that already starts with the base is kept). */
+function siteUrl(href: string, baseUrl: string): string {
+  return href.startsWith(baseUrl) || `${href}/` === baseUrl ? href : baseUrl + href.slice(1);
 }
 
 function decodeSafely(value: string): string {

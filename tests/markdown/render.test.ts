@@ -51,6 +51,14 @@ describe('markdown rendering', () => {
     expect(out.findings.missingImages[0]?.line).toBe(3);
   });
 
+  it('gives an image from the site root the base, as a link gets it (markdown and raw HTML), and keeps one that has it', () => {
+    const out = render('![a](/favicon.svg)\n\n<img src="/img/logo.svg" alt="b">\n\n![c](/docs/already.png)', 'guide/page.md');
+    expect(out.html).toContain('src="/docs/favicon.svg"');
+    expect(out.html).toContain('src="/docs/img/logo.svg"');
+    expect(out.html).toContain('src="/docs/already.png"');
+    expect(out.findings.missingImages).toEqual([]);
+  });
+
   it('highlights code with light and dark Shiki colours', () => {
     const out = render('```json\n{ "port": 6666 }\n```\n', 'a.md');
     expect(out.html).toContain('class="shiki shiki-themes github-light-high-contrast github-dark-default"');
