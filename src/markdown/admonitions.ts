@@ -8,8 +8,11 @@ import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-uti
 import { visit, SKIP } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
-export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
-const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger' };
+/** `caution` is Docusaurus's older name of a warning: pages written for it keep their boxes. */
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Caution' };
+/** The box a type is drawn as (its colour and icon), where that is another type's. */
+const DRAWN_AS: Record<string, string> = { caution: 'warning' };
 
 type Directive = ContainerDirective | LeafDirective | TextDirective;
 
@@ -39,7 +42,7 @@ export function remarkAdmonitions() {
           title = first.children.map((c) => ('value' in c ? c.value : '')).join('') || title;
           children.shift();
         }
-        directive.data = { hName: 'div', hProperties: { className: ['admonition', `admonition-${directive.name}`], role: 'note' } };
+        directive.data = { hName: 'div', hProperties: { className: ['admonition', `admonition-${DRAWN_AS[directive.name] ?? directive.name}`], role: 'note' } };
         directive.children = [
           {
             type: 'paragraph',

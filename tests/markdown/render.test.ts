@@ -74,6 +74,12 @@ describe('markdown rendering', () => {
     expect(out.html).toContain('Open host:8080 now.');
   });
 
+  it("draws Docusaurus's :::caution as a warning box titled Caution, and reports it unclosed like the others", () => {
+    const out = render(':::caution\nMind the gap.\n:::', 'c.md');
+    expect(out.html).toMatch(/<div class="admonition admonition-warning" role="note"><p class="admonition-title"><svg class="admonition-icon"[^>]*>.*?<\/svg>Caution<\/p><div class="admonition-content">\s*<p>Mind the gap.<\/p>/);
+    expect(render(':::caution\nNo end.', 'c.md').findings.unclosed?.[0]).toMatchObject({ message: ':::caution is never closed: the rest of the page is inside it', line: 1, column: 1 });
+  });
+
   it('renders GFM tables and collects search blocks', () => {
     const out = render('## Ports\n\n| Port | Use |\n|---|---|\n| 6666 | engine |\n', 'a.md');
     expect(out.html).toContain('<table>');
