@@ -13,7 +13,7 @@
  *
  * The same walk notes fences and directive containers that are never closed (see unclosedBlock).
  */
-import type { Nodes, Root } from 'mdast';
+import type { Html, Nodes, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { ADMONITION_TYPES } from './admonitions.ts';
 
@@ -49,6 +49,9 @@ export function remarkCodeMeta() {
         if (node.meta && offset !== undefined) metas.set(offset, node.meta);
         const open = unclosedBlock(node, source, 'fence');
         if (open) (unclosed ??= []).push(open);
+      } else if (node.type === 'html') {
+        const open = unclosedComment(node);
+        if (open) (unclosed ??= []).push(open);
       } else if ('children' in node && !PHRASING_ONLY.has(node.type)) {
         if (node.type === 'containerDirective' && CHECKED_CONTAINERS.has(node.name)) {
           const open = unclosedBlock(node, source, 'container');
@@ -59,6 +62,22 @@ export function remarkCodeMeta() {
     }
     if (metas.size > 0) (file.data as { codeMeta?: Map<number, string> }).codeMeta = metas;
     if (unclosed) (file.data as { unclosedBlocks?: UnclosedBlock[] }).unclosedBlocks = unclosed;
+  };
+}
+
+/**
+ * An HTML comment that starts a block and is never closed: CommonMark ends such a block only at a
+ * line holding `-->`, so everything after it, to the end of the page (or of the list item or block
+ * quote holding it), is hidden from readers.
+ */
+function unclosedComment(node: Html): UnclosedBlock | undefined {
+  const start = node.position?.start;
+  if (!start || !node.value.trimStart().startsWith('<!--') || node.value.includes('-->')) return undefined;
+  return {
+    message: 'an HTML comment (<!--) is never closed: the rest of the page is hidden inside it',
+    hint: 'close it with --> where the comment should end',
+    line: start.line,
+    column: start.column,
   };
 }
 

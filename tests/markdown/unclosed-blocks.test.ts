@@ -45,6 +45,16 @@ describe('unclosed code fences and containers', () => {
     expect(unclosed('::::tabs\n:::tab[A]\nx\n:::\n')).toEqual([{ message: '::::tabs is never closed: the rest of the page is inside it', line: 1, column: 1 }]);
   });
 
+  it('an HTML comment that starts a block and is never closed hides the rest: a warning at the <!--; a closed or inline one gives none', () => {
+    const message = 'an HTML comment (<!--) is never closed: the rest of the page is hidden inside it';
+    const markdown = 'Before\n\n<!-- draft note\n\n## Hidden heading\n\nHidden text\n';
+    expect(unclosed(markdown)).toEqual([{ message, line: 3, column: 1 }]);
+    expect(render(markdown, 'page.md').html).not.toContain('Hidden');
+    expect(unclosed('- item\n\n  <!-- in a list\n\n  more\n')).toEqual([{ message, line: 3, column: 3 }]);
+    expect(unclosed('A\n\n<!-- closed\nlater -->\n\nB\n')).toEqual([]);
+    expect(unclosed('A <!-- inline, which CommonMark keeps as text\n')).toEqual([]);
+  });
+
   it('closed fences and containers give no finding', () => {
     const closed = [
       '```js\nconst a = 1;\n```\n',
