@@ -89,13 +89,15 @@ interface NavContext {
 }
 
 /**
- * A navbar or footer link: `href` is taken as written, `to` is a site path (or an external URL);
- * a `to` naming a page gets its trailing slash (page-slash.ts).
+ * A navbar or footer link: `to` is a site path (or an external URL), and so is `href` in effect: an
+ * external URL is kept as written, and a path inside the site gets the base, as `to` does (as
+ * written, `href: /guide/` led past the base on every page, unchecked). A link naming a page gets
+ * its trailing slash (page-slash.ts).
  */
 function linkOf(ctx: NavContext, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
-  if (href) return { href, external: isExternal(href) };
-  if (to === undefined) return undefined;
-  return { href: sitePathLink(ctx.base, to, ctx.pageRoutes), external: isExternal(to) };
+  const target = href || to;
+  if (target === undefined) return undefined;
+  return { href: sitePathLink(ctx.base, target, ctx.pageRoutes), external: isExternal(target) };
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
@@ -182,7 +184,9 @@ function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext):
     columns: footer.links.map((column, c) => ({
       title: column.title,
       items: column.items.map((entry, i) => {
-        const target = linkOf(ctx, entry.to, entry.href) ?? { href: ctx.base, external: false };
+        const target = linkOf(ctx, entry.to, entry.href);
+        if (!target) ctx.warnings.push({ message: `footer item "${entry.label}" has neither "to" nor "href": it links to the home page`, position: ctx.input.loaded.locate(['footer', 'links', c, 'items', i]) });
+        if (!target) return { label: entry.label, href: ctx.base, external: false };
         if (!ctx.linkKeys.has(target.href)) ctx.linkKeys.set(target.href, ['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']);
         return { label: entry.label, ...target };
       }),
