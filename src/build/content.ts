@@ -127,8 +127,34 @@ function resolveDuplicates(all: readonly DocSource[]): { docs: DocSource[]; dupl
     byRoute.set(doc.route, doc);
     docs.push(doc);
   }
+  duplicateFindings.push(...caseTwins(docs));
   checkUniqueIds(docs);
   return { docs, duplicateFindings };
+}
+
+/**
+ * Routes that differ only in case (`guide/a.md`, `guide/A.md`): both are built, but on a disk or
+ * a host that ignores case (macOS, Windows, many object stores' websites) one page's file replaces
+ * the other's when the site is copied there.
+ */
+function caseTwins(docs: readonly DocSource[]): Finding[] {
+  const byFolded = new Map<string, DocSource>();
+  const findings: Finding[] = [];
+  for (const doc of docs) {
+    const folded = doc.route.toLowerCase();
+    const first = byFolded.get(folded);
+    if (!first) {
+      byFolded.set(folded, doc);
+      continue;
+    }
+    findings.push({
+      kind: 'duplicate-route',
+      message: `route ${doc.route} of ${doc.relPath} differs from ${first.route} of ${first.relPath} only in case: where the site is copied to a disk or host that ignores case (macOS, Windows), one page replaces the other`,
+      position: { file: doc.file, line: 1, column: 1 },
+      hint: 'rename one of the files or give it a different "slug" in its front matter',
+    });
+  }
+  return findings;
 }
 
 function checkUniqueIds(docs: readonly DocSource[]): void {

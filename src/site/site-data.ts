@@ -89,15 +89,14 @@ interface NavContext {
 }
 
 /**
- * A navbar or footer link: `to` is a site path (or an external URL), and so is `href` in effect: an
- * external URL is kept as written, and a path inside the site gets the base, as `to` does (as
- * written, `href: /guide/` led past the base on every page, unchecked). A link naming a page gets
- * its trailing slash (page-slash.ts).
+ * A navbar or footer link: `href` is taken as written (an external URL, or a path on the same host
+ * outside the base, such as another version's `/suite-5.5/`), `to` is a site path (or an external
+ * URL); a `to` naming a page gets its trailing slash (page-slash.ts).
  */
 function linkOf(ctx: NavContext, to: string | undefined, href: string | undefined): { href: string; external: boolean } | undefined {
-  const target = href || to;
-  if (target === undefined) return undefined;
-  return { href: sitePathLink(ctx.base, target, ctx.pageRoutes), external: isExternal(target) };
+  if (href) return { href, external: isExternal(href) };
+  if (to === undefined) return undefined;
+  return { href: sitePathLink(ctx.base, to, ctx.pageRoutes), external: isExternal(to) };
 }
 
 function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavContext): NavItem | undefined {
