@@ -214,7 +214,8 @@ describe('the prerendered API reference', () => {
     expect(servers).toContain('<code>http://localhost</code>');
     expect(servers).not.toContain('`');
     expect(servers).not.toMatch(/\.\.|\.<\/span>\./);
-    expect(servers).toMatch(/Host name or address of the hub server<\/span>\. Default <code>localhost<\/code>/);
+    // localhost is the 5.4 SP1 REST page's example, and the description says so (facts N3).
+    expect(servers).toMatch(/Host name or address of the hub server \(<code>localhost<\/code> is the example the 5\.4 SP1 REST page gives; replace it with your hub's address\)\.<\/span> Default <code>localhost<\/code>/);
   });
 
   it('says "No body." only where HTTP rules a body out (204), and "No body described." for an answer the description leaves open', async () => {
