@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createBuilder, type FileChange } from '../build/builder.ts';
 import { formatError } from '../errors.ts';
+import { loadConfig } from '../config/load.ts';
 import { formatFinding } from '../checks/findings.ts';
 import { DOCSGEN_ROOT } from '../paths.ts';
 import { matchRoute } from '../../theme/urls.ts';
@@ -42,6 +43,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     baseUrl: '/',
     transformHtml: (html) => html.replace('</body>', `<script type="module" src="${CLIENT_PATH}"></script></body>`),
     intercept: (req, res) => channel.intercept(req, res, client),
+    noBuildPage: () => (channel.lastError() === undefined ? undefined : NO_BUILD_PAGE),
   });
   // Edited pages reach the open tab the moment they are written (see BuilderOptions.onPagesUpdated),
   // and the index and checks that follow wait until a tab has fetched one (see announcePages).
@@ -66,6 +68,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       }
     } catch (error) {
       options.error(channel.setError(formatError(error)));
+      // No build yet: serve under the base config.yaml names, when it can be read, so the address
+      // printed and the page that waits for the fix are where the site will be.
+      if (!changes) await baseUrlOfConfig(configFile).then((base) => base && site.setBaseUrl(base));
     }
   };
   const queue = createBuildQueue(run);
@@ -89,6 +94,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
  * tab's request would wait behind it.
  */
 const TAB_FETCH_WAIT_MS = 250;
+
+/**
+ * What every path shows while the first build has failed and nothing was built: the live-reload
+ * script (added as to every page) shows the error over it and reloads the tab once a save fixes it.
+ */
+const NO_BUILD_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docsgen: the build failed</title></head><body><main><h1>The build failed</h1><p>docsgen serve shows the error here and in the terminal. Fix the file and save: this page reloads by itself.</p></main></body></html>';
+
+/** The base path config.yaml sets, when it can be read and is valid; undefined otherwise. */
+async function baseUrlOfConfig(configFile: string): Promise<string | undefined> {
+  try {
+    return (await loadConfig(configFile)).config.baseUrl;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The live-reload event stream, and the last build error for tabs that connect later. */
 function createEventChannel() {
@@ -119,6 +139,7 @@ function createEventChannel() {
       return message;
     },
     clearError: () => (lastError = undefined),
+    lastError: () => lastError,
     intercept(req: IncomingMessage, res: ServerResponse, client: string): boolean {
       const url = (req.url ?? '').split('?')[0] ?? '';
       if (fetched && matchRoute(url, fetched.paths)) {

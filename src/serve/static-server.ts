@@ -28,6 +28,11 @@ export interface StaticServerOptions {
   transformHtml?: (html: string) => string;
   /** Extra routes handled before files (the dev server's event stream). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * The page for a path with no file while the root holds no 404 page either: the dev server's
+   * page that waits for a first build that failed (its live-reload script shows the error).
+   */
+  noBuildPage?: () => string | undefined;
 }
 
 interface CachedFile {
@@ -129,8 +134,11 @@ export class StaticSite {
   private async notFound(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.sitePolicy ??= (await this.load('404.html'))?.policy ?? contentSecurityPolicy();
     const page = await this.load('404.html');
-    if (page) this.send(req, res, '404.html', page, 404);
-    else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+    if (page) return this.send(req, res, '404.html', page, 404);
+    const waiting = this.options.noBuildPage?.();
+    if (waiting === undefined) return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n');
+    const html = this.options.transformHtml ? this.options.transformHtml(waiting) : waiting;
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': headerPolicy(this.sitePolicy) }).end(html);
   }
 
   private async load(rel: string): Promise<CachedFile | undefined> {

@@ -17,8 +17,9 @@ export interface DevFixture {
   close(): Promise<void>;
 }
 
-export async function startDevFixture(options: { ownTheme?: boolean } = {}): Promise<DevFixture> {
+export async function startDevFixture(options: { ownTheme?: boolean; beforeStart?: (dir: string) => Promise<void> } = {}): Promise<DevFixture> {
   const dir = await copyFixture('basic');
+  await options.beforeStart?.(dir);
   // A private copy of the theme, so a syntax error can be introduced without touching the real one.
   if (options.ownTheme) await cp(path.join(ROOT, 'theme'), path.join(dir, 'theme'), { recursive: true });
   const errors: string[] = [];
