@@ -46,7 +46,8 @@ export interface ContentScan {
   root: string;
 }
 
-const CATEGORY_FILE = '_category_.yaml';
+/** A folder's category file, by the name Docusaurus also reads; where a folder has two, the first named here is used. */
+const CATEGORY_FILES = ['_category_.yaml', '_category_.yml', '_category_.json'];
 
 export async function scanContent(contentDir: string, options: { includeDrafts: boolean; yamlMemo?: YamlMemo }): Promise<ContentScan> {
   const listing = await listContentFiles(contentDir);
@@ -56,15 +57,17 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   const customPages: string[] = [];
   const warnings: Warning[] = [];
   const fileWarnings: ContentWarning[] = [...listing.warnings];
+  const categoryFiles: { dir: string; base: string; meta: CategoryMeta }[] = [];
 
   await Promise.all(
     listing.files.map(async (relPath) => {
       const file = path.join(contentDir, relPath);
       const base = path.posix.basename(relPath);
-      if (base === CATEGORY_FILE) {
-        const dir = path.posix.dirname(relPath);
+      if (CATEGORY_FILES.includes(base)) {
+        const dir = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
         const text = await readContentText(listing, contentDir, relPath, fileWarnings);
-        if (text !== undefined) categories.set(dir === '.' ? '' : dir, await parseCategory(text, file, dir === '.' ? '' : dir, options.yamlMemo));
+        // JSON is YAML: one parser with positions reads both.
+        if (text !== undefined) categoryFiles.push({ dir, base, meta: await parseCategory(text, file, dir, options.yamlMemo) });
         return;
       }
       if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
@@ -82,6 +85,18 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       docs.push(read.doc);
     }),
   );
+  for (const found of categoryFiles.sort((a, b) => CATEGORY_FILES.indexOf(a.base) - CATEGORY_FILES.indexOf(b.base))) {
+    const used = categories.get(found.dir);
+    if (!used) {
+      categories.set(found.dir, found.meta);
+      continue;
+    }
+    fileWarnings.push({
+      message: `this folder has two category files; ${path.basename(used.file)} is used and this one is left out`,
+      position: { file: found.meta.file },
+      hint: 'keep one category file per folder',
+    });
+  }
   if (docs.length === 0) {
     throw new DocsgenError('content/ holds no markdown pages', {
       position: { file: contentDir },
