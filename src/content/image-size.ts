@@ -81,6 +81,9 @@ function sizeAsShown({ width, height, type, orientation }: ReturnType<typeof ima
  * header-only or truncated file lacks. Browsers show those as broken images.
  */
 export function rasterFacts(bytes: Uint8Array): ImageFacts | undefined {
+  // An empty file (a failed download or export) says so, rather than image-size's "Offset is
+  // outside the bounds of the DataView".
+  if (bytes.length === 0) return { unreadable: 'the file is empty' };
   let header: ReturnType<typeof imageSize>;
   try {
     header = imageSize(bytes);

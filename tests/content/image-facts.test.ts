@@ -21,6 +21,7 @@ describe('rasterFacts', () => {
   it('random bytes, a bare signature, a header without image data and a file cut short are unreadable, with why', () => {
     expect(rasterFacts(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 31 + 7) % 256)))).toEqual({ unreadable: 'its bytes are not a PNG, JPEG, GIF, WebP or AVIF image' });
     expect(rasterFacts(SIGNATURE)).toEqual({ unreadable: expect.stringMatching(/^its header is broken/) });
+    expect(rasterFacts(Buffer.alloc(0))).toEqual({ unreadable: 'the file is empty' });
     expect(rasterFacts(Buffer.concat([SIGNATURE, IHDR]))).toEqual({ unreadable: 'it holds no image data (no IDAT chunk)' });
     expect(rasterFacts(Buffer.concat([SIGNATURE, IHDR, IDAT]))).toEqual({ unreadable: 'the file is cut short (no IEND chunk)' });
     expect(rasterFacts(Buffer.concat([SIGNATURE, IHDR, IDAT.subarray(0, 12)]))).toEqual({ unreadable: 'the file is cut short (inside its IDAT chunk)' });
