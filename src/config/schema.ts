@@ -137,6 +137,18 @@ const apiEntry = z.strictObject({
   splitByTag: z.boolean().optional(),
 });
 
+/** Two API entries with one id or one route would write one page over the other: said at the second. */
+function uniqueApiEntries(entries: z.output<typeof apiEntry>[], context: z.RefinementCtx): void {
+  for (const key of ['id', 'route'] as const) {
+    const first = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const earlier = first.get(entry[key]);
+      if (earlier === undefined) return void first.set(entry[key], index);
+      context.addIssue({ code: 'custom', path: [index, key], message: `is "${entry[key]}", as in API entry ${earlier + 1}: each API needs its own ${key}` });
+    });
+  }
+}
+
 const checks = z.strictObject({
   onBrokenLinks: severity.default('warn'),
   onBrokenAnchors: severity.default('warn'),
@@ -173,7 +185,7 @@ export const configSchema = z.strictObject({
     .optional(),
   docs: docs.prefault({}),
   search: search.prefault({}),
-  api: z.array(apiEntry).default([]),
+  api: z.array(apiEntry).default([]).superRefine(uniqueApiEntries),
   /** Site variables: `{{ name }}` in markdown; names and values are checked by collectVariables. */
   vars: z.record(z.string(), z.unknown()).default({}),
   checks: checks.prefault({}),

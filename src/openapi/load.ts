@@ -88,7 +88,12 @@ export function parseSpecText(raw: string, file: string): Record<string, unknown
     // The position is the message's prefix already: not "… at line 16, column 1:" again after it.
     const message = ((error as Error).message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     const yamlPos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position: { file, ...(yamlPos ? { line: yamlPos.line, column: yamlPos.col } : {}) }, hint: 'fix the syntax at this position' });
+    const position = { file, ...(yamlPos ? { line: yamlPos.line, column: yamlPos.col } : {}) };
+    // The yaml library's words for it name its own API ("please use YAML.parseAllDocuments()").
+    if (/multiple documents/i.test(message)) {
+      throw new DocsgenError('the API spec holds more than one YAML document: a line of "---" starts another one here', { position, hint: 'an OpenAPI description is one document: remove the second one, or check that "spec" in config.yaml names the right file' });
+    }
+    throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position, hint: 'fix the syntax at this position' });
   }
   if (!isObject(parsed)) {
     const what = Array.isArray(parsed) ? 'a list' : parsed === null || parsed === undefined ? 'empty' : 'a single value';

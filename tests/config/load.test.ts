@@ -79,6 +79,14 @@ describe('config validation', () => {
     }
   });
 
+  it('rejects two API entries with one route or one id, at the second one', () => {
+    const base = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\napi:\n  - { id: hub, route: api, spec: a.yaml }\n';
+    const route = errorsOf(`${base}  - { id: other, route: api, spec: b.yaml }\n`).errors[0];
+    expect(route?.message).toBe('"api[1].route" is "api", as in API entry 1: each API needs its own route');
+    expect(route?.position?.line).toBe(6);
+    expect(errorsOf(`${base}  - { id: hub, route: other, spec: b.yaml }\n`).errors[0]?.message).toBe('"api[1].id" is "hub", as in API entry 1: each API needs its own id');
+  });
+
   it('rejects a base path without slashes', () => {
     const error = errorsOf('title: T\nurl: https://x.example\nbaseUrl: docs\n');
     expect(error.errors[0]?.message).toContain('"baseUrl"');

@@ -181,5 +181,10 @@ describe('a file that cannot be rendered is an error saying why and what to do',
     expect(json.message).toBe('the API spec is not valid JSON: a value is missing');
     expect(json.position).toMatchObject({ line: 3, column: 11 });
     expect((await loadError('- a\n- b\n')).message).toBe('the API spec is not an OpenAPI document: the file is a list, not a map of keys');
+    // A markdown page named as the spec by mistake: front matter, then a second document.
+    const pageAsSpec = await loadError('---\ntitle: Intro\n---\n\n# Intro\n');
+    expect(pageAsSpec.message).toBe('the API spec holds more than one YAML document: a line of "---" starts another one here');
+    expect(pageAsSpec.message).not.toContain('parseAllDocuments');
+    expect(pageAsSpec.hint).toContain('check that "spec" in config.yaml names the right file');
   });
 });
