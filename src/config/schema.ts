@@ -115,18 +115,29 @@ const docs = z.strictObject({
     .prefault({}),
 });
 
+/** A search host as the client takes it: a host name or address, with a port if any, no scheme or path. */
+const serviceHost = z.string().refine((value) => /^[^\s/?#@]+$/.test(value) && parsedUrl(`http://${value}`) !== undefined, {
+  error: 'must be a host name or address with an optional port, like "search.example.com" or "127.0.0.1:7700" (no "https://", no path)',
+});
+
 const search = z.strictObject({
   appId: nonEmpty.optional(),
   apiKey: nonEmpty.optional(),
   indexName: nonEmpty.optional(),
   /** Hosts of the hosted search service; unset means the service's own defaults. */
-  hosts: z.array(z.strictObject({ url: nonEmpty, protocol: z.enum(['http', 'https']).optional() })).optional(),
+  hosts: z.array(z.strictObject({ url: serviceHost, protocol: z.enum(['http', 'https']).optional() })).optional(),
   searchPagePath: routeSegment.default('search'),
   externalUrlRegex: nonEmpty.pipe(regexSource).optional(),
   replaceSearchResultPathname: z.strictObject({ from: regexSource, to: pathReplacement }).optional(),
   contextualSearch: z.boolean().default(true),
   /** Where "Let us know." of a search without results points; `{query}` is replaced. */
   missingResultsUrl: webUrl.optional(),
+}).superRefine((value, context) => {
+  // The hosted service needs all three; with fewer the embedded index was used without a word.
+  const keys = (['appId', 'apiKey', 'indexName'] as const).filter((key) => value[key] !== undefined);
+  if (keys.length === 0 || keys.length === 3) return;
+  const missing = (['appId', 'apiKey', 'indexName'] as const).filter((key) => value[key] === undefined);
+  context.addIssue({ code: 'custom', path: [keys[0] as string], message: `needs ${missing.map((key) => `"${key}"`).join(' and ')} too: the hosted search service is used only with all three (leave all out for the embedded index)` });
 });
 
 const apiEntry = z.strictObject({

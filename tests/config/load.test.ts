@@ -79,6 +79,18 @@ describe('config validation', () => {
     }
   });
 
+  it('rejects a hosted search with only some of appId, apiKey and indexName, and a search host with a scheme or a space', () => {
+    const base = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\nsearch:\n';
+    const partial = errorsOf(`${base}  appId: A\n`).errors[0];
+    expect(partial?.message).toBe('"search.appId" needs "apiKey" and "indexName" too: the hosted search service is used only with all three (leave all out for the embedded index)');
+    expect(partial?.position?.line).toBe(5);
+    const hosted = `${base}  appId: A\n  apiKey: k\n  indexName: i\n  hosts:\n`;
+    for (const bad of ['not a host', 'https://search.example.com', 'search.example.com/path', '127.0.0.1:99999']) {
+      expect(errorsOf(`${hosted}    - { url: "${bad}" }\n`).errors[0]?.message, bad).toContain('"search.hosts[0].url" must be a host name or address with an optional port');
+    }
+    expect(() => parseConfig(`${hosted}    - { url: "127.0.0.1:7700", protocol: http }\n    - { url: search.example.com }\n`, '/site/config.yaml')).not.toThrow();
+  });
+
   it('rejects two API entries with one route or one id, at the second one', () => {
     const base = 'title: T\nurl: https://x.example\nbaseUrl: /docs/\napi:\n  - { id: hub, route: api, spec: a.yaml }\n';
     const route = errorsOf(`${base}  - { id: other, route: api, spec: b.yaml }\n`).errors[0];
