@@ -100,6 +100,13 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         position: { file: doc.file, line: block.line, column: block.column },
         hint: block.hint,
       })),
+      ...(md.findings.duplicateIds ?? []).map((id) => ({
+        kind: 'broken-anchor' as const,
+        link: `#${id}`,
+        message: `duplicate id "${id}": more than one element of this page has it, and a link to #${id} lands on the first`,
+        position: { file: doc.file },
+        hint: 'give each heading or element its own id ({#custom-id} on a heading, id="…" in raw HTML)',
+      })),
     ];
   });
 }

@@ -24,6 +24,8 @@ export interface LinkTargets {
   ids: Set<string>;
   /** Every `<a href>`, entities decoded, in document order. */
   hrefs: string[];
+  /** Ids (and `<a name>`s) found again after their first element, where the tokenizer reads. */
+  duplicateIds?: string[];
 }
 
 type Keep = (value: string) => string;
@@ -72,11 +74,11 @@ export function collectLinkTargets(html: string, keep: Keep = asIs, rawParts: re
   return targets;
 }
 
-/** Ids and hrefs of an HTML fragment, read by the tokenizer (for a RawHtmlPart). */
-export function tokenizeLinkTargets(html: string): { ids: string[]; hrefs: string[] } {
+/** Ids and hrefs of an HTML fragment, read by the tokenizer (for a RawHtmlPart), and the ids it holds twice. */
+export function tokenizeLinkTargets(html: string): { ids: string[]; hrefs: string[]; duplicateIds?: string[] } {
   const targets: LinkTargets = { ids: new Set(), hrefs: [] };
   tokenizeAttributes(html, targets, asIs);
-  return { ids: [...targets.ids], hrefs: targets.hrefs };
+  return { ids: [...targets.ids], hrefs: targets.hrefs, ...(targets.duplicateIds ? { duplicateIds: [...new Set(targets.duplicateIds)] } : {}) };
 }
 
 /**
@@ -150,7 +152,11 @@ function tokenizeAttributes(html: string, targets: LinkTargets, keep: Keep): voi
       },
       onattribend() {
         if (attribute === HREF) targets.hrefs.push(keep(value));
-        else if (attribute) targets.ids.add(keep(value));
+        else if (attribute) {
+          const id = keep(value);
+          if (targets.ids.has(id)) (targets.duplicateIds ??= []).push(id);
+          targets.ids.add(id);
+        }
         attribute = 0;
       },
       oncdata: ignore,

@@ -39,6 +39,8 @@ export interface LinkFindings {
   removed?: RemovedHtml[];
   /** Code fences and `:::` containers never closed (code-meta.ts). */
   unclosed?: UnclosedBlock[];
+  /** Ids two elements of the page's content have: a `#fragment` lands on the first. */
+  duplicateIds?: string[];
 }
 
 export interface LinkContext {

@@ -143,13 +143,15 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml
     const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[] };
     const findings = data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
     if (data.unclosedBlocks) findings.unclosed = data.unclosedBlocks;
+    const { duplicateIds, ...linkTargets } = tokenizeLinkTargets(html);
+    if (duplicateIds) findings.duplicateIds = duplicateIds;
     return {
       html,
       toc: data.headings?.toc ?? [],
       ...(data.headings?.h1 ? { h1: data.headings.h1 } : {}),
       findings,
       searchBlocks: data.searchBlocks ?? [],
-      linkTargets: tokenizeLinkTargets(html),
+      linkTargets,
     };
   };
 }

@@ -4,7 +4,8 @@ import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { collectLinkTargets, markdownPageParts, rawPart, tokenizeLinkTargets } from '../../src/checks/link-targets.ts';
 import { build } from '../../src/build.ts';
-import { copyFixture } from '../helpers.ts';
+import { copyFixture, runCli } from '../helpers.ts';
+import type { Finding } from '../../src/checks/findings.ts';
 
 describe('collecting ids and hrefs', () => {
   it('reads real attributes only: not prose, code, comments, scripts or other attribute values', () => {
@@ -57,6 +58,27 @@ describe('collecting ids and hrefs', () => {
       expect(targets.ids.size).toBe(2);
     }
   });
+});
+
+describe('duplicate ids in a page\'s content', () => {
+  it('the tokenizer names an id (or <a name>) found again, once, and keeps every id once', () => {
+    const found = tokenizeLinkTargets('<h2 id="same">A</h2><h2 id="same">B</h2><a name="same"></a><p id="one">x</p><a name="two"></a><p id="two">y</p>');
+    expect(found.ids).toEqual(['same', 'one', 'two']);
+    expect(found.duplicateIds).toEqual(['same', 'two']);
+    expect(tokenizeLinkTargets('<h2 id="a">A</h2><p id="b">B</p>').duplicateIds).toBeUndefined();
+  });
+
+  it('a built page whose headings share a {#custom-id} gets a broken-anchor warning naming the id; headings with the same text do not', async () => {
+    const dir = await copyFixture('basic');
+    try {
+      await writeFile(path.join(dir, 'content/guide/dups.md'), '---\ntitle: Dups\n---\n\n## One {#same}\n\n## Two {#same}\n\n## Three\n\n## Three\n');
+      const result = await runCli(['check', '--config', path.join(dir, 'config.yaml'), '--format', 'json']);
+      const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.position?.file === path.join(dir, 'content/guide/dups.md'));
+      expect(findings.map((f) => [f.kind, f.message])).toEqual([['broken-anchor', 'duplicate id "same": more than one element of this page has it, and a link to #same lands on the first']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the anchor check on a built site', () => {
