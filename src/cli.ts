@@ -147,7 +147,9 @@ async function runBuild(opts: { config: string; out?: string; strict: boolean; f
       onProgress: progressLine(io),
     });
   } catch (error) {
-    if (opts.format === 'json') io.out(JSON.stringify({ ok: false, error: formatError(error) }));
+    // A build that failed on its findings lists them as check does; any other failure is one error.
+    const findings = (error as { findings?: readonly Finding[] }).findings;
+    if (opts.format === 'json') io.out(JSON.stringify({ ok: false, error: formatError(error), ...(findings ? { findings } : {}) }, null, findings ? 2 : undefined));
     else io.err(formatError(error));
     if (process.env.DOCSGEN_DEBUG) io.err(String((error as Error).stack));
     return exitCodeOf(error);

@@ -84,10 +84,19 @@ export async function emitSite(stage: StageRunner, prepared: PreparedSite, optio
   }
 }
 
+/** A build that failed on error-level findings: the findings themselves travel with it, for `--format json`. */
+export class FailedOnFindings extends DocsgenErrors {
+  readonly findings: readonly Finding[];
+  constructor(findings: readonly Finding[], errors: DocsgenError[]) {
+    super(errors);
+    this.findings = findings;
+  }
+}
+
 /** Error-level findings as the error a build fails with (file, line and column of each). */
 export function throwOnErrors(findings: readonly Finding[]): void {
   const errors = findings.filter((f) => f.severity === 'error');
-  if (errors.length > 0) throw new DocsgenErrors(errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
+  if (errors.length > 0) throw new FailedOnFindings(findings, errors.map((f) => new DocsgenError(f.message, { position: f.position, ...(f.hint ? { hint: f.hint } : {}) })));
 }
 
 /**

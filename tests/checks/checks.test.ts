@@ -81,6 +81,14 @@ describe('docsgen check on a site with known problems', () => {
     const build = await runCli(['build', '--config', config]);
     expect(build.code).toBe(1);
     await expect(stat(path.join(dir, 'out'))).rejects.toThrow();
+    // A build that fails on its findings lists them in its JSON too, as check does.
+    const buildJson = await runCli(['build', '--config', config, '--format', 'json']);
+    expect(buildJson.code).toBe(1);
+    const failed = JSON.parse(buildJson.stdout) as { ok: boolean; error: string; findings: Finding[] };
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toContain('broken link');
+    expect(failed.findings.filter((f) => f.severity === 'error').map((f) => f.kind)).toContain('broken-link');
+    await expect(stat(path.join(dir, 'out'))).rejects.toThrow();
     await writeFile(config, original);
   });
 });
