@@ -12,7 +12,13 @@ export const frontMatterSchema = z.strictObject({
   // An empty title would give an empty heading, a bare <title> and a sidebar link with no name.
   title: z.string().trim().min(1, { error: 'must not be empty: leave it out to use the page\'s first heading or its file name' }).optional(),
   id: z.string().regex(/^[A-Za-z0-9/_.-]+$/, { error: 'must be letters, digits, "-", "_", "." or "/"' }).optional(),
-  slug: z.string().regex(/^[^?#\s]*$/, { error: 'must be a path without spaces, "?" or "#"' }).optional(),
+  slug: z
+    .string()
+    .regex(/^[^?#\s]*$/, { error: 'must be a path without spaces, "?" or "#"' })
+    // "." and ".." segments and empty ones ("//") were resolved away without a word, and could
+    // climb above the site's root or land on the home page.
+    .refine((value) => !/(^|\/)\.{1,2}(\/|$)|\/\//.test(value), { error: 'must not hold "." or ".." segments or "//": write the route it should have, like "/installations/network" or "network"' })
+    .optional(),
   sidebar_label: z.string().trim().min(1, { error: 'must not be empty: leave it out to use the title' }).optional(),
   sidebar_position: z.number().optional(),
   description: z.string().optional(),

@@ -28,6 +28,13 @@ describe('front matter', () => {
     await expect(parseMarkdownFile('---\ntitle: A\n', 'a.md')).rejects.toThrow(/not closed/);
   });
 
+  it('rejects a slug with "." or ".." segments or "//", which would be resolved away (above the root, onto the home page)', async () => {
+    for (const slug of ['/..', '//', '../../escape', './x', 'a/../b']) {
+      await expect(parseMarkdownFile(`---\nslug: "${slug}"\n---\n`, 'a.md'), slug).rejects.toMatchObject({ message: expect.stringContaining('front matter "slug" must not hold "." or ".." segments or "//"'), position: { line: 2 } });
+    }
+    for (const slug of ['/ok/path', 'renamed', '/', 'a..b']) expect((await parseMarkdownFile(`---\nslug: "${slug}"\n---\n`, 'a.md')).frontMatter.slug).toBe(slug);
+  });
+
   it('rejects an empty title or sidebar label (an empty heading, a link with no name), at its line', async () => {
     await expect(parseMarkdownFile('---\ntitle: ""\n---\n', 'a.md')).rejects.toMatchObject({
       message: 'front matter "title" must not be empty: leave it out to use the page\'s first heading or its file name',
