@@ -8,8 +8,9 @@ import path from 'node:path';
 import { hashText } from '../cache/fingerprint.ts';
 import { projectCacheDir, readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import { DocsgenError, type SourcePosition } from '../errors.ts';
+import type { SourcePosition } from '../errors.ts';
 import { utf16WithMark } from '../content/encoding.ts';
+import { configReadError } from './read-error.ts';
 import { parseYamlMapping, type KeyPath } from '../schema/yaml.ts';
 import type { SiteConfig } from './schema.ts';
 
@@ -27,12 +28,6 @@ export interface LoadedConfig {
   locateInValue(keyPath: KeyPath, texts: readonly string[]): SourcePosition[];
 }
 
-const READ_HINTS: Record<string, string> = {
-  ENOENT: 'pass the right path with --config, or create config.yaml in the project folder',
-  EISDIR: 'this is a folder: pass the config file itself with --config',
-  EACCES: 'give the user running docsgen read access to the file',
-  EPERM: 'give the user running docsgen read access to the file',
-};
 
 /** UTF-8 (a byte-order mark is read by the YAML parser), or UTF-16 with its byte-order mark, as pages are read. */
 function configText(bytes: Buffer): string {
@@ -49,7 +44,7 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
     text = configText(await readFile(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new DocsgenError(`cannot read the config file (${code})`, { position: { file }, hint: READ_HINTS[code] ?? READ_HINTS.ENOENT });
+    throw configReadError(file, code);
   }
   // The validated config (with its defaults) is remembered by the file's content, so a warm build
   // skips validation. Deleting .docsgen/ is always safe.

@@ -4,9 +4,10 @@
  * or an output folder another process's `build --watch` writes to, mark the cache folder as
  * docsgen's, and empty it when it was not made where it is (cache-origin.ts).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.ts';
+import { configReadError } from '../config/read-error.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
 import { folderFacts, projectFacts, realPathOf } from './folder-facts.ts';
 import { writeMarker } from './folder-marker.ts';
@@ -24,6 +25,7 @@ export interface GuardOptions {
 }
 
 export async function guardBuildFolders(options: GuardOptions): Promise<void> {
+  await refuseUnlikelyConfig(options.configFile);
   const root = path.dirname(path.resolve(options.configFile));
   const cacheDir = projectCacheDir(root);
   const project = await projectFacts(options.configFile, cacheDir);
@@ -36,6 +38,22 @@ export async function guardBuildFolders(options: GuardOptions): Promise<void> {
   }
   await admit('cache', cacheDir, project);
   await trustOwnCacheOnly(cacheDir);
+}
+
+/**
+ * A --config that names no YAML file (a missing one, a folder, a page) would otherwise get a cache
+ * folder made beside it before config.yaml is read: in content/, or in any folder a typo names.
+ * Said before anything is made, with the same words loadConfig uses for a file it cannot read.
+ */
+async function refuseUnlikelyConfig(configFile: string): Promise<void> {
+  const file = path.resolve(configFile);
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error || !info.isFile()) {
+    throw configReadError(file, info instanceof Error ? (info.code ?? 'unknown error') : 'EISDIR');
+  }
+  if (!/\.ya?ml$/i.test(file)) {
+    throw new UsageError('the config file must be a YAML file (.yaml or .yml)', { position: { file }, hint: 'pass the project\'s config.yaml with --config' });
+  }
 }
 
 /** `docsgen serve --out`: serve the saved copy, not a missing folder, after a killed swap. */
