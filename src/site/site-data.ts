@@ -112,6 +112,11 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
     case 'search':
       return { kind: 'search', label: label || 'Search', ...common };
     case 'dropdown': {
+      const nested = keyPath.length > 3; // ['navbar', 'items', i] is the navbar's own
+      const warn = (message: string) => ctx.warnings.push({ message, position: ctx.input.loaded.locate(keyPath) });
+      // A menu shows links: a dropdown inside one would show as a link without its own items.
+      if (nested) warn(`navbar item "${label}" is a dropdown inside a dropdown: its items are not shown (a menu holds links)`);
+      if (!nested && (item.items ?? []).length === 0) warn(`navbar dropdown "${label}" has no items: its menu opens empty`);
       const items = (item.items ?? []).map((child, i) => resolveNavbarItem(child, [...keyPath, 'items', i], ctx)).filter((c): c is NavItem => c !== undefined);
       const target = linkOf(ctx, item.to, item.href);
       return { kind: 'dropdown', label, items, ...(target ? { href: target.href, external: target.external } : {}), ...common };
@@ -129,6 +134,8 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
         return { kind: 'error', label, problem: where, ...common };
       }
       if (!ctx.linkKeys.has(target.href)) ctx.linkKeys.set(target.href, [...keyPath, item.href ? 'href' : 'to']);
+      // A link with neither a label nor a logo (whose alt text names it) has no name to show or read out.
+      if (label === '' && !common.logo) ctx.warnings.push({ message: `navbar item linking to ${target.href} has no label: readers see an empty link`, position: ctx.input.loaded.locate(keyPath) });
       return { kind: 'link', label, ...target, ...common };
     }
   }

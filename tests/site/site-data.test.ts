@@ -94,6 +94,24 @@ footer:
     expect(warnings.map((w) => [w.message, w.position?.line])).toEqual([['footer item "Nothing" has neither "to" nor "href": it links to the home page', 13]]);
   });
 
+  it('warns, at the item, of a dropdown inside a dropdown, a dropdown without items and a link with neither label nor logo', () => {
+    const { warnings } = siteOf(`navbar:
+  items:
+    - type: dropdown
+      label: Outer
+      items:
+        - { type: dropdown, label: Inner, items: [{ label: X, to: /guide/ }] }
+    - { type: dropdown, label: Empty }
+    - { to: /guide/ }
+    - { to: /guide/, logo: img/logo.svg }
+`);
+    expect(warnings.map((w) => [w.message, w.position?.line])).toEqual([
+      ['navbar item "Inner" is a dropdown inside a dropdown: its items are not shown (a menu holds links)', 9],
+      ['navbar dropdown "Empty" has no items: its menu opens empty', 10],
+      ['navbar item linking to /docs/guide/ has no label: readers see an empty link', 11],
+    ]);
+  });
+
   it('builds footer columns and remembers where each configured link is, for findings', () => {
     const { site, linkPositionOf } = siteOf('footer:\n  links:\n    - title: Docs\n      items:\n        - { label: Start, to: /guide/ }\n  copyright: C\n');
     expect(site.footer?.columns).toEqual([{ title: 'Docs', items: [{ label: 'Start', href: '/docs/guide/', external: false }] }]);
