@@ -4,7 +4,7 @@
  * the same, so maintainers feel at home. Every URL is http(s), mailto or a path inside the site.
  */
 import { z } from 'zod';
-import { cssColor, imageSource, linkTarget, nonEmpty, pathReplacement, regexSource, routeSegment, severity, webUrl } from '../schema/fields.ts';
+import { cssColor, imageSource, linkTarget, nonEmpty, parsesAsUrl, pathReplacement, regexSource, routeSegment, severity, webUrl } from '../schema/fields.ts';
 
 export type { Severity } from '../schema/fields.ts';
 
@@ -52,7 +52,7 @@ const siteOrigin = z
   })
   // Parsed as every page's canonical link will be: a port past 65535 or an unclosed "[" is no URL,
   // and a user name or password would be published in every page and in sitemap.xml.
-  .refine((value) => parsedUrl(value) !== undefined, { error: 'must be a URL a browser can open (check the host name and the port, at most 65535)' })
+  .refine((value) => parsesAsUrl(value), { error: 'must be a URL a browser can open (check the host name and the port, at most 65535)' })
   .refine((value) => !/@/.test(value), { error: 'must not hold a user name or password ("user:pw@"): it would be published in every page and in sitemap.xml' });
 
 const basePath = z
@@ -72,14 +72,6 @@ function isLocale(value: string): boolean {
     return Intl.getCanonicalLocales(value).length === 1;
   } catch {
     return false;
-  }
-}
-
-function parsedUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
   }
 }
 
@@ -116,9 +108,11 @@ const docs = z.strictObject({
 });
 
 /** A search host as the client takes it: a host name or address, with a port if any, no scheme or path. */
-const serviceHost = z.string().refine((value) => /^[^\s/?#@]+$/.test(value) && parsedUrl(`http://${value}`) !== undefined, {
+const serviceHost = z.string().refine((value) => /^[^\s/?#@]+$/.test(value) && parsesAsUrl(`http://${value}`), {
   error: 'must be a host name or address with an optional port, like "search.example.com" or "127.0.0.1:7700" (no "https://", no path)',
 });
+
+const HOSTED_SEARCH_KEYS = ['appId', 'apiKey', 'indexName'] as const;
 
 const search = z.strictObject({
   appId: nonEmpty.optional(),
@@ -134,9 +128,9 @@ const search = z.strictObject({
   missingResultsUrl: webUrl.optional(),
 }).superRefine((value, context) => {
   // The hosted service needs all three; with fewer the embedded index was used without a word.
-  const keys = (['appId', 'apiKey', 'indexName'] as const).filter((key) => value[key] !== undefined);
-  if (keys.length === 0 || keys.length === 3) return;
-  const missing = (['appId', 'apiKey', 'indexName'] as const).filter((key) => value[key] === undefined);
+  const keys = HOSTED_SEARCH_KEYS.filter((key) => value[key] !== undefined);
+  if (keys.length === 0 || keys.length === HOSTED_SEARCH_KEYS.length) return;
+  const missing = HOSTED_SEARCH_KEYS.filter((key) => value[key] === undefined);
   context.addIssue({ code: 'custom', path: [keys[0] as string], message: `needs ${missing.map((key) => `"${key}"`).join(' and ')} too: the hosted search service is used only with all three (leave all out for the embedded index)` });
 });
 

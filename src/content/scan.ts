@@ -64,7 +64,8 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       const file = path.join(contentDir, relPath);
       const base = path.posix.basename(relPath);
       if (CATEGORY_FILES.includes(base)) {
-        const dir = path.posix.dirname(relPath) === '.' ? '' : path.posix.dirname(relPath);
+        const parent = path.posix.dirname(relPath);
+        const dir = parent === '.' ? '' : parent;
         const text = await readContentText(listing, contentDir, relPath, fileWarnings);
         // JSON is YAML: one parser with positions reads both.
         if (text !== undefined) categoryFiles.push({ dir, base, meta: await parseCategory(text, file, dir, options.yamlMemo) });

@@ -100,10 +100,8 @@ export function rehypeLinks(resolvers: LinkResolvers) {
         if (isExternal(source)) return;
         if (source.startsWith('/')) {
           // A site path (a file of content/_static/, as Docusaurus's static folder): it gets the
-          // base, as a link does, and the link check reports it when nothing is published there.
-          const src = siteUrl(source, context.baseUrl);
-          node.properties.src = src;
-          findings.links.push({ href: src, source, line, column });
+          // base, as a link does. The link check reads <a href> only, so it is not checked.
+          node.properties.src = siteUrl(source, context.baseUrl);
           return;
         }
         const assetPath = path.posix.normalize(path.posix.join(dir, decodeSafely(source.split(/[?#]/)[0] ?? '')));

@@ -32,8 +32,13 @@ export const webUrl = z.string().refine((value) => ['http', 'https'].includes(ur
 
 /** Whether a browser can open it: a port past 65535 or an unclosed "[" is no URL, and the link would lead nowhere. */
 function opensAsUrl(value: string): boolean {
+  return parsesAsUrl(urlAsBrowsersRead(value));
+}
+
+/** Whether the WHATWG URL parser takes the text as it is. */
+export function parsesAsUrl(value: string): boolean {
   try {
-    new URL(urlAsBrowsersRead(value));
+    new URL(value);
     return true;
   } catch {
     return false;

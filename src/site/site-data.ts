@@ -191,8 +191,10 @@ function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext):
       title: column.title,
       items: column.items.map((entry, i) => {
         const target = linkOf(ctx, entry.to, entry.href);
-        if (!target) ctx.warnings.push({ message: `footer item "${entry.label}" has neither "to" nor "href": it links to the home page`, position: ctx.input.loaded.locate(['footer', 'links', c, 'items', i]) });
-        if (!target) return { label: entry.label, href: ctx.base, external: false };
+        if (!target) {
+          ctx.warnings.push({ message: `footer item "${entry.label}" has neither "to" nor "href": it links to the home page`, position: ctx.input.loaded.locate(['footer', 'links', c, 'items', i]) });
+          return { label: entry.label, href: ctx.base, external: false };
+        }
         if (!ctx.linkKeys.has(target.href)) ctx.linkKeys.set(target.href, ['footer', 'links', c, 'items', i, entry.href ? 'href' : 'to']);
         return { label: entry.label, ...target };
       }),
