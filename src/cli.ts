@@ -30,6 +30,17 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** An empty --out would quietly mean the default folder; say so instead of guessing. */
+function parseFolder(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('the folder is empty; name one, e.g. --out out');
+  return value;
+}
+
+function parseFile(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('the file name is empty; name one, e.g. --output search-records.json');
+  return value;
+}
+
 function parseFormat(value: string): 'text' | 'json' {
   if (value !== 'text' && value !== 'json') throw new InvalidArgumentError('use "text" or "json"');
   return value;
@@ -50,7 +61,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .command('build')
     .description('build the site into the output folder (atomically: a failed build leaves it unchanged)')
     .option('-c, --config <file>', 'the configuration file', 'config.yaml')
-    .option('-o, --out <dir>', 'the output folder (default: out/ beside the config)')
+    .option('-o, --out <dir>', 'the output folder (default: out/ beside the config)', parseFolder)
     .option('--strict', 'treat warnings of the checks as errors', false)
     .option('--format <format>', 'how findings are printed: text or json', parseFormat, 'text')
     .option('--no-cache', 'build as the first build would: reuse nothing from .docsgen/cache or the previous output (both are written afresh; the cache is not cleared first)')
@@ -94,7 +105,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .option('-c, --config <file>', 'the configuration file', 'config.yaml')
     .option('-p, --port <port>', 'the port', parsePort, 3000)
     .option('-H, --host <host>', 'the address to bind (127.0.0.1 keeps it private to this machine)', '127.0.0.1')
-    .option('-o, --out <dir>', 'serve this existing build without building or watching')
+    .option('-o, --out <dir>', 'serve this existing build without building or watching', parseFolder)
     .action(async (opts: { config: string; port: number; host: string; out?: string }) => {
       // A build killed while swapping out/ left it aside: serve the restored copy.
       if (opts.out) await (await import('./emit/guard-folders.ts')).recoverOutputFolder(opts.out);
@@ -107,7 +118,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     .command('export')
     .description('write the DocSearch records of the site as JSON, for uploading to the hosted search service')
     .option('-c, --config <file>', 'the configuration file', 'config.yaml')
-    .option('-o, --output <file>', 'where to write the records (a new file, or an earlier export to replace)', 'search-records.json')
+    .option('-o, --output <file>', 'where to write the records (a new file, or an earlier export to replace)', parseFile, 'search-records.json')
     .action(async (opts: { config: string; output: string }) => {
       try {
         const { exportSearchRecords } = await import('./search/export.ts');

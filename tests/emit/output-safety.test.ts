@@ -89,6 +89,16 @@ describe('a build never deletes what docsgen did not make', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
+  it.each([['build'], ['serve']])('%s --out "" is a usage error that names the empty folder, and nothing is made', async (command) => {
+    const { tmp, site, config } = await project();
+    const before = await snapshot(tmp);
+    const result = await runCli([command, '--config', config, '--out', ''], { cwd: site });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('the folder is empty; name one, e.g. --out out');
+    expect(await snapshot(tmp)).toEqual(before);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
   it('with --format json the refusal is JSON and the exit code is still 2', async () => {
     const { tmp, config } = await project();
     const result = await runCli(['build', '--config', config, '--out', path.join(tmp, 'site', 'content'), '--format', 'json']);
