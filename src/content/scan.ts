@@ -3,7 +3,7 @@
  * static files under `_static/` (copied to the site root as they are).
  */
 import path from 'node:path';
-import { DocsgenError } from '../errors.ts';
+import { DocsgenError, DocsgenErrors } from '../errors.ts';
 import { parseMarkdownFile, type FrontMatter, type Warning } from './frontmatter.ts';
 import { ownCopy } from '../own-copy.ts';
 import { parseCategory, type CategoryMeta } from './category.ts';
@@ -59,8 +59,11 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   const fileWarnings: ContentWarning[] = [...listing.warnings];
   const categoryFiles: { dir: string; base: string; meta: CategoryMeta }[] = [];
 
+  // Every page's error, not only the first: a renamed folder or a bad front matter key often
+  // breaks many pages at once, and one error per run would take a build per page to find them.
+  const errors: DocsgenError[] = [];
   await Promise.all(
-    listing.files.map(async (relPath) => {
+    listing.files.map((relPath) => collectError(errors, async () => {
       const file = path.join(contentDir, relPath);
       const base = path.posix.basename(relPath);
       if (CATEGORY_FILES.includes(base)) {
@@ -84,8 +87,9 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
       fileWarnings.push(...read.fileWarnings);
       if (!read.doc || (read.doc.frontMatter.draft && !options.includeDrafts)) return;
       docs.push(read.doc);
-    }),
+    })),
   );
+  throwCollected(errors);
   for (const found of categoryFiles.sort((a, b) => CATEGORY_FILES.indexOf(a.base) - CATEGORY_FILES.indexOf(b.base))) {
     const used = categories.get(found.dir);
     if (!used) {
@@ -109,6 +113,28 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
   customPages.sort();
   fileWarnings.sort((a, b) => (a.position.file < b.position.file ? -1 : 1));
   return { docs, categories, assets, customPages, warnings, fileWarnings, root: listing.root };
+}
+
+/** Runs `task`, keeping a DocsgenError for later; any other error is a bug and goes on at once. */
+async function collectError(errors: DocsgenError[], task: () => Promise<void>): Promise<void> {
+  try {
+    await task();
+  } catch (error) {
+    if (!(error instanceof DocsgenError)) throw error;
+    errors.push(...(error instanceof DocsgenErrors ? error.errors : [error]));
+  }
+}
+
+/** Throws the errors collected, in file order, so that runs print them alike. */
+function throwCollected(errors: DocsgenError[]): void {
+  if (errors.length === 0) return;
+  const key = (error: DocsgenError) => [error.position?.file ?? '', error.position?.line ?? 0] as const;
+  const sorted = errors.sort((a, b) => {
+    const [fileA, lineA] = key(a);
+    const [fileB, lineB] = key(b);
+    return fileA === fileB ? lineA - lineB : fileA < fileB ? -1 : 1;
+  });
+  throw sorted.length === 1 ? sorted[0] : new DocsgenErrors(sorted);
 }
 
 /**

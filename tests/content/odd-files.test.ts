@@ -6,7 +6,7 @@ import path from 'node:path';
 import { scanContent } from '../../src/content/scan.ts';
 import { parseMarkdownFile } from '../../src/content/frontmatter.ts';
 import { languagesIn } from '../../src/markdown/highlight.ts';
-import { DocsgenError } from '../../src/errors.ts';
+import { DocsgenError, DocsgenErrors, formatError } from '../../src/errors.ts';
 
 let content: string;
 beforeEach(async () => {
@@ -46,6 +46,15 @@ describe('odd page files', () => {
     expect(error).toBeInstanceOf(DocsgenError);
     expect((error as DocsgenError).message).toMatch(/^this page's route \/\S+\/ holds "\\u000[9a]", which a URL's path cannot hold as it is/);
     expect((error as DocsgenError).position?.file).toBe(path.join(content, name));
+  });
+
+  it('every unreachable name and bad front matter of a run is reported at once, in file order', async () => {
+    const error = await titles({ 'why?.md': '# A\n', 'c#sharp.md': '# B\n', 'fine.md': '# Fine\n', 'empty.md': '---\ntitle: ""\n---\n# C\n' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsgenErrors);
+    const errors = (error as DocsgenErrors).errors;
+    expect(errors.map((e) => path.basename(e.position?.file ?? ''))).toEqual(['c#sharp.md', 'empty.md', 'why?.md']);
+    expect(errors[1]?.position?.line).toBe(2);
+    expect(formatError(error).match(/: error: /g)).toHaveLength(3);
   });
 
   it('the same name with a slug that gives a reachable route builds, and a space in a name is fine', async () => {
