@@ -14,7 +14,7 @@ export interface ApiPage {
 
 export async function loadApiPages(project: Project, themeHash: string): Promise<ApiPage[]> {
   const { config } = project;
-  const specs = await Promise.all(config.api.map((entry) => loadApiSpec(entry, project.rootDir, project.projectCache)));
+  const specs = await Promise.all(config.api.map((entry, index) => loadApiSpec(entry, project.rootDir, project.projectCache, () => project.loaded.locate(['api', index, 'spec']))));
   // One theme load for every spec (it compiles the theme when its cache misses).
   let theme: Promise<unknown> | undefined;
   const loadTheme = () => (theme ??= loadThemeServer(project.themeDir, project.docsgenCache, themeHash));

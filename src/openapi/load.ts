@@ -11,7 +11,7 @@ import { parse as parseJsonWithErrors, printParseErrorCode, type ParseError } fr
 import { hashText } from '../cache/fingerprint.ts';
 import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import { DocsgenError } from '../errors.ts';
+import { DocsgenError, type SourcePosition } from '../errors.ts';
 import type { Finding } from '../checks/findings.ts';
 import { createLocator, lineColumnAt, type LocateAll } from './positions.ts';
 import { validateStructure } from './validate-structure.ts';
@@ -49,9 +49,9 @@ interface CachedSpec {
  * Parsing and validating a large spec takes a while, so the result (document and findings) is
  * remembered by the file's content and path under the project's cache folder.
  */
-export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: string): Promise<LoadedApiSpec> {
+export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: string, specKey?: () => SourcePosition): Promise<LoadedApiSpec> {
   const file = path.resolve(rootDir, entry.spec);
-  const raw = await readSpecFile(file, entry.id);
+  const raw = await readSpecFile(file, entry, specKey);
   const base = { id: entry.id, route: entry.route, file, fileName: path.basename(file), raw, ...(entry.splitByTag !== undefined ? { splitByTag: entry.splitByTag } : {}) };
   const cacheFile = cacheDir ? path.join(cacheDir, `openapi-${hashText(raw, file, DOCSGEN_VERSION, 'spec-v2')}.json`) : undefined;
   const cached = cacheFile ? await readCachedJson<CachedSpec>(cacheFile) : undefined;
@@ -66,13 +66,19 @@ export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: s
   return { ...base, ...result };
 }
 
-async function readSpecFile(file: string, id: string): Promise<string> {
+/**
+ * The spec's text. A file that cannot be read is reported at the config line that names it (when
+ * `specKey` can find it), as that line is what the user fixes.
+ */
+async function readSpecFile(file: string, entry: ApiEntry, specKey?: () => SourcePosition): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    throw new DocsgenError(`cannot read the API spec (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`, {
-      position: { file },
-      hint: `check the "spec" path of the API entry "${id}" in config.yaml`,
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code;
+    throw new DocsgenError(`cannot read the API spec ${JSON.stringify(entry.spec)} (${why}; looked for ${file})`, {
+      position: specKey?.() ?? { file },
+      hint: `check the "spec" path of the API entry "${entry.id}" in config.yaml; it is relative to the folder of config.yaml`,
     });
   }
 }

@@ -101,6 +101,21 @@ describe('a failed build leaves out/ as it was', () => {
     expect((await readdir(dir)).filter((n) => n.startsWith('.docsgen-tmp'))).toEqual([]);
   });
 
+  it('an API spec that is not there: reported at the config line that names it, exit 1, out/ untouched', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    const before = await readFile(path.join(dir, 'out/api/index.html'), 'utf8');
+    const text = await readFile(config, 'utf8');
+    await writeFile(config, text.replace('spec: openapi/mini.yaml', 'spec: openapi/maxi.yaml'));
+    const line = text.split('\n').findIndex((l) => l.includes('spec: openapi/mini.yaml')) + 1;
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^${config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}:\\d+: error: cannot read the API spec "openapi/maxi.yaml" \\(there is no such file; looked for `));
+    expect(result.stderr).toContain('hint: check the "spec" path of the API entry "mini" in config.yaml');
+    expect(await readFile(path.join(dir, 'out/api/index.html'), 'utf8')).toBe(before);
+  });
+
   it('bad front matter: message with file, line and column, exit 1, out/ untouched', async () => {
     const dir = await copyFixture('basic');
     const config = path.join(dir, 'config.yaml');
