@@ -19,7 +19,7 @@
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isImmutable } from '../build/output-paths.ts';
-import { OUTPUT_MARKER } from './folder-marker.ts';
+import { OUTPUT_MARKER, hasMarkerSync } from './folder-marker.ts';
 import { listTree } from './list-tree.ts';
 import { isLeftoverName } from './leftover-names.ts';
 
@@ -199,6 +199,10 @@ export function finishInterruptedApply(stagingDir: string, outDir: string): bool
     return false;
   }
   if (!lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory()) return false;
+  // A real apply marks out/ before its journal, in a staging folder made with the marker: a folder
+  // named like one that lacks either is not docsgen's (a decoy committed to a repository), and
+  // replaying its journal would delete and overwrite files docsgen never made.
+  if (!hasMarkerSync(outDir, 'output') || !hasMarkerSync(stagingDir, 'output')) return false;
   const staged = listFolder(stagingDir);
   // docsgen stages no links: a folder with one is not a build of docsgen's (a committed decoy).
   if (staged.links.length > 0 || lstatSync(stagingDir).isSymbolicLink()) throw new LinkInOutputError(path.join(stagingDir, staged.links[0] ?? ''));

@@ -4,6 +4,7 @@
  * (no paths, pids or times): the output marker is published with the site by hosts that upload
  * dot-files, and it is the same in every build, so deploys see no change.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRole } from './output-guard.ts';
@@ -36,5 +37,18 @@ export async function hasMarker(dir: string, role: FolderRole): Promise<boolean>
   } catch {
     return false;
   }
+  return isMarkerText(text, role);
+}
+
+/** hasMarker for the code that recovers a build cut short, which runs synchronously. */
+export function hasMarkerSync(dir: string, role: FolderRole): boolean {
+  try {
+    return isMarkerText(readFileSync(path.join(dir, markerName(role)), 'utf8'), role);
+  } catch {
+    return false;
+  }
+}
+
+function isMarkerText(text: string, role: FolderRole): boolean {
   return role === 'output' ? /^docsgen-output \d+\n/.test(text) : text.startsWith(`${CACHEDIR_SIGNATURE}\n# docsgen cache`);
 }

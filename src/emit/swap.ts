@@ -81,7 +81,8 @@ async function recoverBeside(outDir: string): Promise<string | undefined> {
   if (dead.length === 0) return undefined;
   let restored: string | undefined;
   if (!(await exists(outDir))) {
-    for (const old of dead.filter((l) => l.kind === 'old' && !holdsLinks(path.join(parent, l.name))).sort((a, b) => b.made - a.made)) {
+    const restorable = await Promise.all(dead.map(async (l) => l.kind === 'old' && (await isOwnCopy(path.join(parent, l.name)))));
+    for (const old of dead.filter((_, i) => restorable[i]).sort((a, b) => b.made - a.made)) {
       try {
         await rename(path.join(parent, old.name), outDir);
         restored = old.name;
@@ -131,9 +132,14 @@ async function isRealFolder(dir: string): Promise<boolean> {
   return info !== undefined && info.isDirectory();
 }
 
-/** A copy docsgen set aside holds no links: one that does is not restored as out/ (a committed decoy would bring them in). */
-function holdsLinks(dir: string): boolean {
-  return (listTree(dir)?.links.length ?? 0) > 0;
+/**
+ * A copy docsgen set aside was an out/ it could replace: marked, or empty. It holds no links. One
+ * that is neither, or holds one, is not restored as out/: a decoy committed to a repository would
+ * bring its files, or what its links lead to, into the published site.
+ */
+async function isOwnCopy(dir: string): Promise<boolean> {
+  if ((listTree(dir)?.links.length ?? 0) > 0) return false;
+  return (await hasMarker(dir, 'output')) || (await readdir(dir).catch(() => ['?'])).length === 0;
 }
 
 /**

@@ -18,6 +18,9 @@ async function folderWith(files: Record<string, string>): Promise<string> {
 
 const filesOf = async (dir: string) => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
 
+/** docsgen's marker: a real apply's out/ and staging folder both hold it. */
+const MARKED = { '.docsgen-output': 'docsgen-output 1\n' };
+
 describe('in-place apply', () => {
   it('moves files named by their contents first, and lists as stale what the new build lacks (the marker aside)', async () => {
     const staging = await folderWith({});
@@ -74,11 +77,11 @@ describe('in-place apply', () => {
   });
 
   it('carries a killed move forwards: the rest moved in, the stale deleted, files already moved left as they are', async () => {
-    const out = await folderWith({ 'page/index.html': 'old page', 'other/index.html': 'new other', 'stale/index.html': 'old' });
-    const staging = await folderWith({ 'page/index.html': 'new page', 'fresh/index.html': 'new' });
+    const out = await folderWith({ ...MARKED, 'page/index.html': 'old page', 'other/index.html': 'new other', 'stale/index.html': 'old' });
+    const staging = await folderWith({ ...MARKED, 'page/index.html': 'new page', 'fresh/index.html': 'new' });
     writeJournal(staging, { moves: ['fresh/index.html', 'other/index.html', 'page/index.html'], stale: ['stale/index.html'] });
     expect(finishInterruptedApply(staging, out)).toBe(true);
-    expect(await filesOf(out)).toEqual(['fresh/index.html', 'other/index.html', 'page/index.html']);
+    expect(await filesOf(out)).toEqual(['.docsgen-output', 'fresh/index.html', 'other/index.html', 'page/index.html']);
     expect(await readFile(path.join(out, 'page/index.html'), 'utf8')).toBe('new page');
     expect(await readFile(path.join(out, 'other/index.html'), 'utf8')).toBe('new other');
     expect(await readdir(staging, { recursive: true })).not.toContain(APPLY_JOURNAL);
@@ -89,7 +92,8 @@ describe('in-place apply', () => {
     const out = path.join(parent, 'out');
     await mkdir(out);
     await writeFile(path.join(out, 'page.html'), 'old');
-    const staging = await folderWith({ 'page.html': 'new' });
+    await writeFile(path.join(out, '.docsgen-output'), MARKED['.docsgen-output']);
+    const staging = await folderWith({ ...MARKED, 'page.html': 'new' });
     expect(finishInterruptedApply(staging, out)).toBe(false);
     expect(await readFile(path.join(out, 'page.html'), 'utf8')).toBe('old');
     // A damaged journal naming files outside out/: those names are ignored.
@@ -98,6 +102,16 @@ describe('in-place apply', () => {
     expect(await readFile(path.join(parent, 'precious.txt'), 'utf8')).toBe('keep me');
     await writeFile(path.join(staging, APPLY_JOURNAL), 'not json');
     expect(finishInterruptedApply(staging, out)).toBe(false);
+  });
+
+  it('carries nothing forwards into an out/, or from a staging folder, without the marker (a decoy a repository can hold)', async () => {
+    for (const [outMarked, stagingMarked] of [[false, true], [true, false]]) {
+      const out = await folderWith({ ...(outMarked ? MARKED : {}), 'keep.txt': 'mine', 'sub/s.txt': 'mine' });
+      const staging = await folderWith({ ...(stagingMarked ? MARKED : {}), 'evil.html': 'injected' });
+      await writeFile(path.join(staging, APPLY_JOURNAL), JSON.stringify({ format: 1, stale: ['keep.txt'], clear: ['sub'] }));
+      expect(finishInterruptedApply(staging, out)).toBe(false);
+      expect(await filesOf(out)).toEqual([...(outMarked ? ['.docsgen-output'] : []), 'keep.txt', path.join('sub', 's.txt')]);
+    }
   });
 
   it('moving again what was moved already is not an error (the second run of a carried-forward move)', async () => {
@@ -120,8 +134,8 @@ describe('in-place apply', () => {
   });
 
   it('carries a replacing apply forwards: out/ emptied once, then every staged file moved in', async () => {
-    const out = await folderWith({ '.docsgen-output': 'marker', 'downloads': 'a file', 'page/index.html': 'old', [`${OTHER_STAGING}/x.html`]: 'theirs' });
-    const staging = await folderWith({ 'downloads/notes.txt': 'now a folder', 'page/index.html': 'new' });
+    const out = await folderWith({ ...MARKED, 'downloads': 'a file', 'page/index.html': 'old', [`${OTHER_STAGING}/x.html`]: 'theirs' });
+    const staging = await folderWith({ ...MARKED, 'downloads/notes.txt': 'now a folder', 'page/index.html': 'new' });
     const plan = planReplacingAll(out, ['downloads/notes.txt', 'page/index.html']);
     writeJournal(staging, plan);
     expect(finishInterruptedApply(staging, out)).toBe(true);
@@ -129,8 +143,8 @@ describe('in-place apply', () => {
   });
 
   it('does not empty out/ again for an apply killed after emptying it: files moved in since stay', async () => {
-    const out = await folderWith({ 'page/index.html': 'old', 'other.html': 'old' });
-    const staging = await folderWith({ 'page/index.html': 'new page', 'other.html': 'new other' });
+    const out = await folderWith({ ...MARKED, 'page/index.html': 'old', 'other.html': 'old' });
+    const staging = await folderWith({ ...MARKED, 'page/index.html': 'new page', 'other.html': 'new other' });
     const plan = planReplacingAll(out, ['other.html', 'page/index.html']);
     writeJournal(staging, plan);
     clearOut(staging, out, plan);
@@ -145,9 +159,9 @@ describe('in-place apply', () => {
     const parent = await folderWith({ 'precious.txt': 'keep me' });
     const out = path.join(parent, 'out');
     await mkdir(path.join(out, OTHER_STAGING), { recursive: true });
-    await writeFile(path.join(out, '.docsgen-output'), 'marker');
+    await writeFile(path.join(out, '.docsgen-output'), MARKED['.docsgen-output']);
     await writeFile(path.join(out, OTHER_STAGING, 'x.html'), 'theirs');
-    const staging = await folderWith({ 'page.html': 'new' });
+    const staging = await folderWith({ ...MARKED, 'page.html': 'new' });
     await writeFile(path.join(staging, APPLY_JOURNAL), JSON.stringify({ format: 1, stale: [], clear: ['..', '../precious.txt', '.', '.docsgen-output', OTHER_STAGING] }));
     expect(finishInterruptedApply(staging, out)).toBe(true);
     expect(await filesOf(parent)).toEqual(['out/.docsgen-output', `out/${OTHER_STAGING}/x.html`, 'out/page.html', 'precious.txt']);

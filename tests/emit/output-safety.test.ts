@@ -245,6 +245,45 @@ describe('a build never deletes what docsgen did not make', () => {
     await rm(tmp, { recursive: true, force: true });
   }, 120_000);
 
+  it.each([['build'], ['check'], ['serve']])('%s: a committed journal beside an unmarked out/ deletes and moves nothing, and a decoy copy is not restored as out/', async (command) => {
+    const { tmp, site, config } = await project();
+    const out = path.join(site, 'out');
+    await mkdir(path.join(out, 'sub'), { recursive: true });
+    for (const [rel, text] of [['important.txt', 'precious'], ['keep.txt', 'also'], ['sub/s.txt', 's']]) await writeFile(path.join(out, rel), text);
+    // No links at all: a staging folder and its journal as a pull request can commit them, pid long gone.
+    const decoy = path.join(site, '.docsgen-tmp-out-4000000.1-abc123-abcdef');
+    await mkdir(decoy);
+    await writeFile(path.join(decoy, '.docsgen-apply.json'), JSON.stringify({ format: 1, stale: ['keep.txt'], clear: ['important.txt', 'sub'] }));
+    await writeFile(path.join(decoy, 'evil.html'), 'INJECTED');
+    const state = async () => ({ out: await snapshot(out), decoy: await snapshot(decoy) });
+    const before = await state();
+    const run = async () => {
+      if (command !== 'serve') return runCli([command, '--config', config], { cwd: site });
+      // serve --out recovers a swap cut short before serving (or refusing) the folder.
+      const serve = spawn(process.execPath, [BIN, 'serve', '--out', out, '--port', '0'], { cwd: site });
+      await new Promise<void>((resolve) => {
+        serve.stdout.on('data', (d: Buffer) => d.toString().includes('serving http') && resolve());
+        serve.on('close', () => resolve());
+      });
+      serve.kill();
+      return undefined;
+    };
+    const result = await run();
+    if (command === 'build') expectRefusal(result!, 'has no .docsgen-output marker');
+    expect(await state()).toEqual(before);
+
+    // With out/ gone, a "saved copy" without the marker is not renamed into its place.
+    await rm(out, { recursive: true });
+    const copy = path.join(site, '.docsgen-old-out-4000000.1-abc124-abcdef');
+    await mkdir(copy);
+    await writeFile(path.join(copy, 'index.html'), 'INJECTED');
+    await run();
+    expect(await readFile(path.join(copy, 'index.html'), 'utf8')).toBe('INJECTED');
+    if (command === 'build') expect(await readFile(path.join(out, 'index.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    else expect(await readdir(site)).not.toContain('out');
+    await rm(tmp, { recursive: true, force: true });
+  }, 60_000);
+
   it('docsgen check never judges or replaces out/: an unmarked out/ is left alone', async () => {
     const { tmp, site, config } = await project();
     await mkdir(path.join(site, 'out'));
