@@ -16,6 +16,8 @@ import type { FileChange, PageUpdate, TextFile, UpdateOptions } from './update.t
 import { checksCanFail } from '../checks/findings.ts';
 import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild, type RecordedOutput } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
+import { realPathOf } from '../emit/folder-facts.ts';
+import { hasMarker } from '../emit/folder-marker.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
 
 export type BuildMode = 'build' | 'check' | 'export' | 'serve';
@@ -145,6 +147,9 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
     if (update) await write(update.searchFiles, update.staleFiles);
     return update;
   }
+  // out/ may have been replaced since the last build (by a folder docsgen did not make, or a link
+  // now leading elsewhere): then the edit builds in full, whose guard judges the folder anew.
+  if (!(await stage('guard folders', () => stillOwnOutput(options, state.outDir)))) return undefined;
   // Signed before anything is read, as a full build's: a file saved meanwhile counts as changed next time.
   const incremental = await stage('inputs', () => startInPlaceEdit(options, builtRoots(options, state)));
   const { throwOnErrors } = await import('./emit.ts');
@@ -161,6 +166,13 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
   const edit = state.recorded ? { recorded: state.recorded, written, removed: update.staleFiles } : undefined;
   state.recorded = await stage('manifest', () => recordBuild(incremental, options, state, edit));
   return update;
+}
+
+/** The output folder `build --watch` wrote last is still the one configured, and still marked as docsgen's. */
+async function stillOwnOutput(options: BuilderOptions, builtInto: string): Promise<boolean> {
+  const configured = path.resolve(options.outDir ?? path.join(path.dirname(path.resolve(options.configFile)), 'out'));
+  const [now, before] = await Promise.all([realPathOf(configured), realPathOf(builtInto)]);
+  return now === before && (await hasMarker(before, 'output'));
 }
 
 /** Where each mode writes: out/ atomically, nowhere, or the dev server's generation folders. */

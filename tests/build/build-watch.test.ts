@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFile, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 
@@ -230,6 +230,33 @@ describe('docsgen build --watch', () => {
     await watching.stop();
     await rm(site, { recursive: true, force: true });
   }, 180_000);
+
+  it('writes no edit into an out/ replaced meanwhile by a folder docsgen did not make, or into what a relinked out leads to', async () => {
+    const site = await copyFixture('basic');
+    const out = path.join(site, 'out');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    // out/ swapped for a folder of the user's that happens to hold a file where a page goes.
+    await rename(out, path.join(site, 'built-before'));
+    await mkdir(path.join(out, 'guide/second'), { recursive: true });
+    await writeFile(path.join(out, 'guide/second/index.html'), 'mine');
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nEdited while out/ is not docsgen\'s.\n');
+    await watching.waitFor(/has no \.docsgen-output marker/);
+    expect(await readdir(out, { recursive: true })).toEqual(['guide', path.join('guide', 'second'), path.join('guide', 'second', 'index.html')]);
+    expect(await readFile(path.join(out, 'guide/second/index.html'), 'utf8')).toBe('mine');
+    // out as a link to another folder of the user's: nothing is written there either.
+    await rm(out, { recursive: true });
+    const elsewhere = path.join(site, 'elsewhere');
+    await mkdir(path.join(elsewhere, 'guide/second'), { recursive: true });
+    await writeFile(path.join(elsewhere, 'guide/second/index.html'), 'mine too');
+    await symlink(elsewhere, out);
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nAgain.\n');
+    await watching.waitFor(/has no \.docsgen-output marker/, 2);
+    expect(await readFile(path.join(elsewhere, 'guide/second/index.html'), 'utf8')).toBe('mine too');
+    expect(await readdir(elsewhere, { recursive: true })).toHaveLength(3);
+    await watching.stop();
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
 
   it('ends with 2 when the first build refuses the output folder, which no edit of the sources can fix', async () => {
     const site = await copyFixture('basic');
