@@ -73,3 +73,49 @@ describe('API reference: coming back to an entry with an #operation anchor', () 
     await page.close();
   });
 });
+
+describe('API reference: Back and Forward between two anchors of the page, and the column', () => {
+  const marked = (page: Page) => page.evaluate(() => document.querySelector('.api-nav [aria-current="location"]')?.getAttribute('href') ?? '');
+  /** The section whose top has passed below the navbar: what the reader is reading. */
+  const reading = (page: Page) =>
+    page.evaluate(() => {
+      const sections = [...document.querySelectorAll<HTMLElement>('section[id^="operation/"], section[id^="schema/"], section[id^="tag/"]')];
+      return sections.filter((s) => s.getClientRects().length > 0 && s.getBoundingClientRect().top <= 120).pop()?.id ?? '';
+    });
+
+  it('each entry comes back where it was read, not at its anchor; after a reload the column marks what is read', async () => {
+    const { page, problems } = await openPage(site, { viewport: { width: 1280, height: 800 } });
+    await openApiRoute(site, page, `${API}#operation/listEngines`);
+    // Opened from an address, the operation's heading has the focus (a screen reader names it).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^List/);
+    await page.evaluate(() => window.scrollBy(0, 700));
+    const readA = await scrollY(page);
+    await expect.poll(() => savedY(page)).toBe(readA);
+    await page.locator('.api-nav a[href$="#operation/getGraph"]').first().click();
+    await page.waitForURL(/#operation\/getGraph$/);
+    await page.evaluate(() => window.scrollBy(0, 900));
+    const readB = await scrollY(page);
+    await expect.poll(() => savedY(page)).toBe(readB);
+
+    await page.goBack();
+    await page.waitForURL(/#operation\/listEngines$/);
+    await expect.poll(() => scrollY(page)).toBe(readA);
+    await page.waitForTimeout(300); // nothing moves it on to the anchor afterwards
+    expect(await scrollY(page)).toBe(readA);
+    await page.goForward();
+    await page.waitForURL(/#operation\/getGraph$/);
+    await expect.poll(() => scrollY(page)).toBe(readB);
+
+    // A reload: the layout changes once the page's code runs, the position comes back, and the
+    // column marks the section read, with no scroll to tell it.
+    await page.reload();
+    await page.waitForSelector('html[data-api-ready]');
+    await expect.poll(() => scrollY(page)).toBe(readB);
+    const read = await reading(page);
+    expect(read).not.toBe('');
+    await expect.poll(() => marked(page)).toBe(`#${read}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+

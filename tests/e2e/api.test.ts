@@ -875,6 +875,50 @@ describe('Try it', () => {
     await page.close();
   });
 
+  it('Reset body stays while the body is emptied: Execute then refuses it, and Reset is how to get it back', async () => {
+    const { page, form } = await openTryIt('renameRundown');
+    const editor = form.locator('textarea.body-param__text');
+    const sample = await editor.inputValue();
+    const reset = form.getByRole('button', { name: 'Reset body' });
+    expect(await reset.count()).toBe(0);
+    await editor.fill('');
+    await reset.waitFor();
+    await form.locator('button.execute').click();
+    await form.getByText(/requires a request body/).waitFor();
+    expect(await reset.count()).toBe(1);
+    await reset.click();
+    await expect.poll(() => editor.inputValue()).toBe(sample);
+    expect(await reset.count()).toBe(0);
+    await page.close();
+  });
+
+  it('Execute pressed from the keyboard keeps the focus when the answer comes, and the status is announced', async () => {
+    const { page, form } = await openTryIt('renameRundown');
+    // Opening the form fetched the spec: nothing was announced for that.
+    expect(await page.locator('[data-route-announcer]').textContent()).toBe('');
+    await form.locator('.servers input[data-variable="hubHost"]').fill('127.0.0.1');
+    await form.locator('.servers input[data-variable="port"]').fill(String(port));
+    await form.locator('tr[data-param-name="rundownId"] input').fill('7');
+    const sent = received.length;
+    await form.locator('button.execute').focus();
+    await page.keyboard.press('Enter');
+    await form.locator('.live-responses-table tr.response').waitFor({ timeout: 15_000 });
+    expect(received.length).toBe(sent + 1);
+    // Swagger UI drew Execute anew beside Clear: the focus is on the new one, not on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.swagger-ui button.execute'))).toBe(true);
+    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).toBe('Response 200');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear');
+    // Again, with an answer already shown: the new answer is announced, the focus stays.
+    await page.keyboard.press('Shift+Tab');
+    await page.evaluate(() => ((document.querySelector('[data-route-announcer]') as HTMLElement).textContent = ''));
+    await page.keyboard.press('Space');
+    await expect.poll(() => received.length).toBe(sent + 2);
+    await expect.poll(() => page.locator('[data-route-announcer]').textContent()).toBe('Response 200');
+    expect(await page.evaluate(() => document.activeElement?.matches('.swagger-ui button.execute'))).toBe(true);
+    await page.close();
+  });
+
   it('says what to check, naming the server, when a request gets no answer', async () => {
     // A port nothing listens on: the connection is refused, which the browser reports as it reports CORS.
     const closed = createServer();

@@ -26,7 +26,13 @@ export function useActiveAnchor(ids: readonly string[]): string | undefined {
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
+    // The page can change height under a position that stays: the API reference showing one sample
+    // language instead of all, then restoring the reader's position, which may be the window's
+    // already (no scroll event). Its anchors moved all the same.
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(onScroll) : undefined;
+    resized?.observe(document.body);
     return () => {
+      resized?.disconnect();
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
       if (frame) cancelAnimationFrame(frame);

@@ -42,15 +42,31 @@ function ResetBody({ isOAS3, hasUserEditedBody, onResetClick }: TryItOutButtonPr
 
 type Selector<T> = (...args: string[]) => T;
 
+interface Oas3Selectors {
+  requestContentType: Selector<string | null>;
+  requestBodyValue: Selector<unknown>;
+  selectDefaultRequestBodyValue: Selector<unknown>;
+}
+
 export const bodyResetPlugin = () => ({
   components: { TryItOutButton: ResetBody },
   statePlugins: {
     oas3: {
       wrapSelectors: {
+        // Swagger UI counts an emptied body as not edited, and took Reset away just when Execute
+        // refused the empty body for want of one: emptied, a body that starts with text is edited.
+        hasUserEditedBody:
+          (original: Selector<boolean>, system: { oas3Selectors: Oas3Selectors }) =>
+          (_state: unknown, path: string, method: string) => {
+            if (original(path, method)) return true;
+            const start = system.oas3Selectors.selectDefaultRequestBodyValue(path, method);
+            const value = system.oas3Selectors.requestBodyValue(path, method); // emptied: null
+            return (value === null || value === '') && typeof start === 'string' && start.trim() !== '';
+          },
         // What Reset puts back (OperationContainer's onResetClick): the samples' body, while the
         // media type is theirs; another type's is Swagger UI's sample of that type.
         selectDefaultRequestBodyValue:
-          (original: Selector<unknown>, system: { oas3Selectors: { requestContentType: Selector<string | null> } }) =>
+          (original: Selector<unknown>, system: { oas3Selectors: Pick<Oas3Selectors, 'requestContentType'> }) =>
           (_state: unknown, path: string, method: string) => {
             const ours = sampleBodyOf(path, method);
             return ours && system.oas3Selectors.requestContentType(path, method) === ours.mediaType ? ours.text : original(path, method);

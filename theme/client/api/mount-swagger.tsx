@@ -18,6 +18,7 @@ import { bodyResetPlugin } from './body-reset.tsx';
 import { rememberSampleBody, sampleBodyOf } from './sample-bodies.ts';
 import { documentedByRange } from './status-range.ts';
 import { withStartValues } from './start-values.ts';
+import { announce } from '../route-focus.ts';
 import { readRememberedServer } from './remembered-server.ts';
 import { defaultOf, fieldProblems, noteTyped, saveServer, tidied, typedOf, valueOnServer, type SpecServer } from './server-choice.ts';
 import type { TryValues } from '../../api-model.ts';
@@ -325,6 +326,12 @@ function createInstance(target: TryItTarget) {
         // An optional body the reader emptied is no body: swagger-client still names its media type.
         return withoutEmptyBody(request);
       }}
+      responseInterceptor={(response: { status?: number; url?: string }) => {
+        // Swagger UI fetches the spec through this too: only Execute's answers are announced.
+        const spec = new URL(target.specUrl, window.location.href).href;
+        if (typeof response.status === 'number' && response.url !== spec) announce(`Response ${response.status}`);
+        return response;
+      }}
     />,
   );
   return { host, root, system, observer: watchSwaggerDom(host), shown: new Set<string>() };
@@ -360,6 +367,31 @@ function followTyping(host: HTMLElement, choice: ServerChoice, system: Promise<S
     }
   });
   holdHintsWhilePressed(host);
+  keepFocusOnExecute(host);
+}
+
+/**
+ * Swagger UI draws Execute anew when the answer comes (beside a new Clear), and the focus of a
+ * keyboard user who pressed it fell to the page: it goes to the new Execute. (The answer's status
+ * is announced by the responseInterceptor, as the answer is drawn below, out of sight.)
+ */
+function keepFocusOnExecute(host: HTMLElement): void {
+  let waiting: MutationObserver | undefined;
+  host.addEventListener('click', (event) => {
+    const pressed = (event.target as Element | null)?.closest<HTMLButtonElement>('button.execute');
+    if (!pressed || document.activeElement !== pressed) return;
+    const operation = pressed.closest('.opblock');
+    waiting?.disconnect();
+    const observer = new MutationObserver(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) {
+        operation?.querySelector<HTMLButtonElement>('button.execute')?.focus();
+        observer.disconnect();
+      } else if (!host.contains(focused)) observer.disconnect(); // the reader went on elsewhere
+    });
+    observer.observe(host, { childList: true, subtree: true });
+    waiting = observer;
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ import { idOfHash, routeOfPath, withBase } from '../../urls.ts';
 import { readStorage, writeStorage } from '../../storage.ts';
 import { copyText } from '../copy-text.ts';
 import { announce } from '../route-focus.ts';
-import { hasRestoredScroll, restoreScrollAfterLayout } from '../scroll-memory.ts';
+import { hasRestoredScroll, restoreScrollAfterLayout, savedScroll } from '../scroll-memory.ts';
 import { keepInPlace } from '../keep-in-place.ts';
 
 export interface EnhanceOptions {
@@ -49,6 +49,8 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   let traversedTo: string | undefined;
   const onPop = () => {
     if (routeOfPath(window.location.pathname) !== options.path) return;
+    // An entry read before has its position (the router restores it); a new one has none.
+    if (savedScroll() !== undefined) traversedTo = window.location.href;
     const saved = savedFilter();
     if (saved === undefined) return rememberFilter(options.currentFilter());
     traversedTo = window.location.href;
@@ -59,8 +61,11 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
     const traversed = traversedTo === window.location.href;
     traversedTo = undefined;
     if (!traversed && savedFilter() === undefined) rememberFilter(options.currentFilter()); // a browser without that popstate
-    // The entry's filter stands, as on a reload, even when it hides the entry's target.
-    openFromHash(root, options, true, !traversed);
+    // The entry's filter stands, as on a reload, even when it hides the entry's target. Back and
+    // Forward to an entry read before return to where it was read (the router restored it on the
+    // popstate before this hashchange), not to its anchor; the focus stays, as on a doc page.
+    const backToPosition = traversed && hasRestoredScroll();
+    openFromHash(root, options, !backToPosition, !traversed, !backToPosition);
   };
   // A click on a link to the hash already in the address bar fires no hashchange.
   const onLink = (event: MouseEvent) => {
@@ -77,9 +82,10 @@ export function enhanceReference(root: HTMLElement, options: EnhanceOptions): ()
   window.addEventListener(SERVER_CHANGED, onServer);
   onServer();
   // On a reload, Back or Forward the entry's saved position is where the reader was, not its anchor
-  // (the target's sections are still opened: they were when the position was saved).
+  // (the target's sections are still opened: they were when the position was saved). Opened from
+  // an address, the anchor's heading takes the focus, as after a link: a screen reader names it.
   const restoring = hasRestoredScroll();
-  openFromHash(root, options, false, true, !restoring);
+  openFromHash(root, options, !restoring, true, !restoring);
   if (restoring) restoreScrollAfterLayout();
   const cancelPrefetch = prefetchTryIt(options.swaggerStylesheet, loadStylesheet);
   document.documentElement.dataset.apiReady = 'true';
