@@ -249,7 +249,7 @@ describe('a build never deletes what docsgen did not make', () => {
     const { tmp, site, config } = await project();
     const out = path.join(site, 'out');
     await mkdir(path.join(out, 'sub'), { recursive: true });
-    for (const [rel, text] of [['important.txt', 'precious'], ['keep.txt', 'also'], ['sub/s.txt', 's']]) await writeFile(path.join(out, rel), text);
+    for (const [rel, text] of [['important.txt', 'precious'], ['keep.txt', 'also'], ['sub/s.txt', 's']] as const) await writeFile(path.join(out, rel), text);
     // No links at all: a staging folder and its journal as a pull request can commit them, pid long gone.
     const decoy = path.join(site, '.docsgen-tmp-out-4000000.1-abc123-abcdef');
     await mkdir(decoy);
