@@ -445,6 +445,33 @@ describe('choosing a sample language', () => {
   });
 });
 
+describe('pressing buttons before the page\'s controls have loaded', () => {
+  it('a press of a language and of Try it made before the controls\' code arrived is answered once it has', async () => {
+    const { page, problems } = await openPage(site);
+    // The controls' chunk (the one that marks the page ready) is held back until the presses are made.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('apiReady')) await held;
+      await route.fulfill({ response, body });
+    });
+    await openRoute(site, page, `${API}#operation/createRundown`);
+    const op = page.locator('[id="operation/createRundown"]');
+    await page.waitForFunction(() => document.querySelector('.api-layout__nav .api-nav') !== null);
+    expect(await page.evaluate(() => document.documentElement.dataset.apiReady)).toBeUndefined();
+    await op.locator('button[data-lang="python"]').click();
+    await op.locator('[data-try-it]').click();
+    release();
+    await page.waitForSelector('html[data-api-ready]');
+    await expect.poll(() => op.locator('button[data-lang="python"]').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => op.locator('[data-try-it]').getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('clearing the filter', () => {
   it('keeps the operation the reader went to in view as the others come back', async () => {
     const { page } = await openPage(site);

@@ -15,6 +15,36 @@ import { restoreScrollAfterLayout } from '../client/scroll-memory.ts';
 
 type Enhancer = typeof import('../client/api/reference.ts');
 
+/** The reference's buttons that reference.ts answers (see handleClick there). */
+const EARLY_BUTTONS = '[data-copy], button[data-lang], button[data-response-status], [data-try-it]';
+
+/**
+ * The page is shown, and its buttons look ready, before React has hydrated it and the controls'
+ * code has loaded: a press of Try it, a language, a copy or a status button then had nothing to
+ * answer it and was lost (up to a second and a half after the page appeared). Such presses are
+ * kept from the moment this module loads, before hydration, and pressed again once the controls
+ * are there (takeEarlyPresses).
+ */
+let earlyPresses: HTMLElement[] | undefined;
+
+function keepEarlyPresses(): void {
+  earlyPresses = [];
+  const keep = (event: MouseEvent) => {
+    if (!earlyPresses) return document.removeEventListener('click', keep, true);
+    const button = (event.target as Element | null)?.closest<HTMLElement>(EARLY_BUTTONS);
+    if (button?.closest('.api-page__reference')) earlyPresses.push(button);
+  };
+  document.addEventListener('click', keep, true);
+}
+
+function takeEarlyPresses(): HTMLElement[] {
+  const pressed = earlyPresses ?? [];
+  earlyPresses = undefined;
+  return pressed;
+}
+
+if (typeof document !== 'undefined') keepEarlyPresses();
+
 export function ApiPage(props: { page: ApiRoutePageData }) {
   const { page } = props;
   const api = page.api;
@@ -49,7 +79,7 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
   useEffect(() => {
     const root = rootRef.current;
     if (!enhancer || !api || !root) return undefined;
-    return enhancer.enhanceReference(root, {
+    const stop = enhancer.enhanceReference(root, {
       api,
       swaggerStylesheet: site.lazyCss.api,
       clearFilter: () => setQuery(''),
@@ -60,6 +90,8 @@ export function ApiPage(props: { page: ApiRoutePageData }) {
       },
       path: withBase(site.baseUrl, page.route),
     });
+    for (const button of takeEarlyPresses()) if (root.contains(button)) button.click();
+    return stop;
   }, [enhancer, page.route]);
 
   useEffect(() => {
