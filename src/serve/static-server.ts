@@ -121,7 +121,8 @@ export class StaticSite {
       if (file) {
         if (candidate.endsWith('index.html') && !rel.endsWith('/') && !rel.endsWith('.html') && rel !== '') {
           // `/a/b` → `/a/b/`, so relative links in the page resolve as they do on a static host.
-          res.writeHead(301, { Location: `${base}${rel}/${query}` }).end();
+          // The path as a URL again: a name with `€`, `ü` or a space cannot go into a header as it is.
+          res.writeHead(301, { Location: `${encodePath(base + rel)}/${query}` }).end();
           return;
         }
         this.send(req, res, candidate, file, 200);
@@ -256,4 +257,9 @@ export function listen(site: StaticSite, host: string, port: number): Promise<Se
       resolve(server);
     });
   });
+}
+
+/** A decoded URL path encoded again, each segment whole (`/docs/über/` → `/docs/%C3%BCber/`). */
+function encodePath(pathname: string): string {
+  return pathname.split('/').map(encodeURIComponent).join('/');
 }

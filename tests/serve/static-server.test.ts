@@ -38,6 +38,10 @@ beforeAll(async () => {
   await writeFile(path.join(parent, 'secret.txt'), SECRET);
   await writeFile(path.join(root, 'index.html'), '<!doctype html><title>home</title>');
   await writeFile(path.join(root, 'guide/index.html'), `<!doctype html><title>guide</title>${'x'.repeat(4000)}`);
+  for (const name of ['\u20acuro', '\u00fcber', 'a b']) {
+    await mkdir(path.join(root, name));
+    await writeFile(path.join(root, name, 'index.html'), `<!doctype html><title>${name}</title>`);
+  }
   await writeFile(path.join(root, '404.html'), '<!doctype html><title>not found</title>');
   await writeFile(path.join(root, 'assets/app-ABC.js'), `console.log(1);${' '.repeat(3000)}`);
   await mkdir(path.join(root, 'assets/search-index/terms'), { recursive: true });
@@ -71,6 +75,16 @@ describe('static server', () => {
     const redirect = await get('/docs/guide');
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe('/docs/guide/');
+  });
+
+  it('redirects a page named with €, ü or a space to its URL with a slash, encoded as it was asked for', async () => {
+    for (const [asked, name] of [['/docs/%E2%82%ACuro', '\u20acuro'], ['/docs/%C3%BCber', '\u00fcber'], ['/docs/a%20b', 'a b']] as const) {
+      const redirect = await get(asked);
+      expect(redirect.status, asked).toBe(301);
+      expect(redirect.headers.location).toBe(`${asked}/`);
+      const page = await get(`${asked}/`);
+      expect(page.body.toString()).toContain(`<title>${name}</title>`);
+    }
   });
 
   it('keeps the query in every redirect: the host root, the base without its slash, a page without its slash', async () => {
