@@ -10,6 +10,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
+import { addressedToThisMachine, bindsLoopback, WRONG_HOST_TEXT } from './host-check.ts';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
@@ -242,7 +243,12 @@ export function ensureCanListen(host: string, port: number): Promise<void> {
 
 /** Serves `site` on host:port; a port in use or a host that is not this machine's rejects with a DocsgenError. */
 export function listen(site: StaticSite, host: string, port: number): Promise<Server> {
+  const onlyThisMachine = bindsLoopback(host);
   const server = createServer((req, res) => {
+    if (onlyThisMachine && !addressedToThisMachine(req.headers.host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(WRONG_HOST_TEXT);
+      return;
+    }
     site.handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal Server Error\n');

@@ -87,6 +87,32 @@ describe('static server', () => {
     }
   });
 
+  it('bound to this machine, answers only requests addressed to it by name (DNS rebinding)', async () => {
+    const port = new URL(server.origin).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`, `docs.localhost:${port}`, `127.0.0.2:${port}`, 'localhost']) {
+      expect((await get('/docs/guide/', { Host: host })).status, host).toBe(200);
+    }
+    for (const host of [`attacker.example:${port}`, 'attacker.example', `127.0.0.1.attacker.example:${port}`, `localhost.attacker.example`, `[::2]:${port}`]) {
+      const refused = await get('/docs/guide/', { Host: host });
+      expect(refused.status, host).toBe(403);
+      expect(refused.body.toString()).toContain('answers only requests addressed to this machine');
+      expect(refused.body.toString()).not.toContain('guide');
+    }
+  });
+
+  it('bound to every address (--host 0.0.0.0), answers any name', async () => {
+    const { StaticSite, listen } = await import('../../src/serve/static-server.ts');
+    const open = await listen(new StaticSite({ root, baseUrl: '/docs/' }), '0.0.0.0', 0);
+    const port = (open.address() as { port: number }).port;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/docs/guide/', headers: { Host: `docs.lan:${port}` } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    await new Promise<void>((resolve) => { open.closeAllConnections(); open.close(() => resolve()); });
+  });
+
   it('keeps the query in every redirect: the host root, the base without its slash, a page without its slash', async () => {
     for (const [asked, location] of [
       ['/?utm_source=x', '/docs/?utm_source=x'],
