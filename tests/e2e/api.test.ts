@@ -406,6 +406,29 @@ describe('the operations column under a hiding navbar', () => {
   });
 });
 
+describe("the phone's column bar under a hidden navbar", () => {
+  it('opening and folding it (a tap, a tap, Escape) leaves the page where the reader is', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await openApiRoute(site, page, API);
+    await page.evaluate(() => window.scrollTo(0, 6000));
+    await page.waitForSelector('html[data-navbar-hidden]');
+    const toggle = page.locator('.api-nav__toggle');
+    const y = () => page.evaluate(() => Math.round(window.scrollY));
+    await toggle.tap();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await y()).toBe(6000);
+    await toggle.tap();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await y()).toBe(6000);
+    await toggle.tap();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('api-nav__toggle'))).toBe(true);
+    expect(await y()).toBe(6000);
+    await page.close();
+  });
+});
+
 describe('the response examples beside the request', () => {
   it('show the first success; a status button shows its example instead, in that operation only, and Copy copies it', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });

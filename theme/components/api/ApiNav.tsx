@@ -193,7 +193,7 @@ function useFoldOnLeave(open: boolean, navRef: RefObject<HTMLElement>, setOpen: 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !navRef.current?.contains(event.target as Node)) return;
       fold();
-      navRef.current.querySelector<HTMLElement>('.api-nav__toggle')?.focus();
+      navRef.current.querySelector<HTMLElement>('.api-nav__toggle')?.focus({ preventScroll: true });
     };
     // Tab past its last link goes on to the page, which the open column covers: it folds.
     const onFocusIn = (event: FocusEvent) => {
