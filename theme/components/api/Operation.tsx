@@ -334,12 +334,16 @@ function successSample(samples: ResponseSample[]): ResponseSample | undefined {
 
 /**
  * The responses' examples beside the request, one status at a time once the page is hydrated
- * (the success is shown first, see successSample); without JavaScript every status is listed, each labelled.
+ * (the success is shown, and its button comes, first: see successSample); without JavaScript every
+ * status is listed, each labelled.
  */
 function ResponseSamples(props: { responses: ApiResponseView[] }) {
-  const samples = responseSamples(props.responses);
-  if (samples.length === 0) return null;
-  const first = successSample(samples)?.status;
+  const listed = responseSamples(props.responses);
+  if (listed.length === 0) return null;
+  const success = successSample(listed);
+  const first = success?.status;
+  // Its button comes first too, also where the spec lists a `default` success after the errors.
+  const samples = success ? [success, ...listed.filter((sample) => sample !== success)] : listed;
   return (
     <div className="api-samples api-response-samples" data-response-samples>
       <p className="api-samples__title">Response</p>
