@@ -25,6 +25,17 @@ describe('API filter', () => {
     expect(matches(operationFilterText({ method: 'get', path: '/engines', summary: 'List engines' }, 'minimumFreeSpace'), 'free space')).toBe(true);
   });
 
+  it('finds the singular name for a word typed in the plural, as for schemas named in the singular', () => {
+    expect(matches('Engine', 'engines')).toBe(true);
+    expect(matches('GraphLong', 'graphs')).toBe(true);
+    expect(matches('GraphShort', 'graphs')).toBe(true);
+    expect(matches('NewsroomRundownShort', 'rundowns')).toBe(true);
+    expect(matches('Address', 'address')).toBe(true);
+    expect(matches('Addres', 'address')).toBe(false); // -ss is no plural
+    expect(matches('Bus', 'bus')).toBe(true);
+    expect(matches('Engine', 'enginex')).toBe(false);
+  });
+
   it('needs every word, and an empty query matches everything', () => {
     expect(matches(getEngine, 'engine rundown')).toBe(false);
     expect(matches(getEngine, '  ')).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * The operation filter of the API page: every word the reader typed must begin a word of the
  * operation's method, path, summary or operationId, or of its filter words (tags, description,
- * parameter and property names, status codes: in the column's data only); case does not matter.
+ * parameter and property names, status codes: in the column's data only); case does not matter,
+ * and a word typed in the plural also finds the singular.
  */
 export function filterWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -9,7 +10,15 @@ export function filterWords(query: string): string[] {
 
 export function matchesFilter(text: string, words: readonly string[]): boolean {
   const haystack = text.toLowerCase();
-  return words.every((word) => beginsAWord(text, haystack, word));
+  return words.every((word) => beginsAWord(text, haystack, word) || beginsAWord(text, haystack, singular(word)));
+}
+
+/**
+ * A plural typed finds the singular name: "engines" the Engine schema, "graphs" GraphLong as well
+ * as GraphShort (which "graphs" begins by chance). English plurals in -s only, as names are.
+ */
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /**
