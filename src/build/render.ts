@@ -170,7 +170,7 @@ function apiSpecFiles(spec: ApiPage['spec']): OutputFile[] {
   const json = specJsonFileName(spec.fileName);
   return [
     { rel: `${spec.route}/${spec.fileName}`, contents: spec.raw },
-    ...(json ? [{ rel: `${spec.route}/${json}`, contents: specJsonText(spec.document) }] : []),
+    ...(json ? [{ rel: `${spec.route}/${json}`, contents: spec.json ?? specJsonText(spec.raw) }] : []),
     ...(needsRedirectPage(spec.document) ? redirectPageFiles(spec.route) : []),
   ];
 }

@@ -4,12 +4,35 @@
  * document, `$ref`s as written.
  */
 
+import { parseDocument } from 'yaml';
+
 /** The JSON file's name for a YAML spec; undefined when the spec is JSON already. */
 export function specJsonFileName(fileName: string): string | undefined {
   const match = /^(.*)\.ya?ml$/i.exec(fileName);
   return match ? `${match[1]}.json` : undefined;
 }
 
-export function specJsonText(document: Record<string, unknown>): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
+/**
+ * The YAML spec's text as JSON, its keys in the order the YAML writes them. A plain object would
+ * put integer-like keys first (JavaScript's rule), so `"500"` came before `"2XX"` and `default`
+ * in every operation's responses, and tools that show JSON in its order showed the error first.
+ */
+export function specJsonText(yamlText: string): string {
+  const value = parseDocument(yamlText).toJS({ mapAsMap: true, maxAliasCount: 10_000 }) as unknown;
+  return `${jsonInOrder(value, '')}\n`;
+}
+
+/** JSON.stringify(value, null, 2), with Maps written as objects in their own order. */
+function jsonInOrder(value: unknown, indent: string): string {
+  const inner = `${indent}  `;
+  if (value instanceof Map) {
+    const entries = [...value].filter(([, item]) => item !== undefined);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([key, item]) => `${inner}${JSON.stringify(String(key))}: ${jsonInOrder(item, inner)}`).join(',\n')}\n${indent}}`;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${item === undefined ? 'null' : jsonInOrder(item, inner)}`).join(',\n')}\n${indent}]`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
