@@ -25,6 +25,9 @@ const IGNORED_INSIDE = /[\t\n\r]/g;
 // never a legitimate link: refuse it rather than guess how a browser reads it.
 const CONTROL = /[\u0000-\u001f\u007f\ufffd]/;
 
+/** Two leading slashes of which one is a backslash: another host, as browsers read it. */
+const DISGUISED_HOST = /^(?:\/\\|\\[\\/])/;
+
 export type UrlUse = 'link' | 'image';
 
 /** The URL with the characters a browser's URL parser ignores removed. */
@@ -42,6 +45,9 @@ export function allowedUrl(value: string, use: UrlUse): string | undefined {
   const cleaned = urlAsBrowsersRead(value);
   if (CONTROL.test(cleaned)) return undefined;
   const scheme = SCHEME.exec(cleaned)?.[1]?.toLowerCase();
+  // `/\evil.example/` reads as a site path, but a browser takes `\` for `/` and goes to another
+  // site, unchecked and unwarned: written so only to mislead. `//host/…` says what it is, and stays.
+  if (scheme === undefined && DISGUISED_HOST.test(cleaned)) return undefined;
   if (scheme === undefined) return cleaned; // a path, `#fragment`, `?query` or `//host/…`
   if (use === 'image' && scheme === 'data') return DATA_IMAGE.test(cleaned) ? `data${cleaned.slice(4)}` : undefined;
   const allowed = use === 'link' ? LINK_SCHEMES : IMAGE_SCHEMES;

@@ -214,6 +214,11 @@ describe('URL policy', () => {
     ['file:///etc/passwd', 'link'],
     ['x-custom:thing', 'link'],
     ['mailto:a@example.com', 'image'],
+    // A site path to the eye, another host to the browser (which reads \ as /).
+    ['/\\evil.example/x', 'link'],
+    ['\\\\evil.example/x', 'link'],
+    ['\\/evil.example/x', 'link'],
+    ['/\\evil.example/x.png', 'image'],
   ] as const)('refuses %j as a %s', (value, use) => {
     expect(allowedUrl(value, use)).toBeUndefined();
   });
