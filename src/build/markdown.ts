@@ -18,7 +18,9 @@ import type { Project } from './project.ts';
 import type { Progress } from './stage.ts';
 
 export function createMarkdownCache(project: Project): MarkdownCache {
-  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v2'));
+  // The salt's version goes up when the rendered HTML of unchanged markdown changes (v3: the URL
+  // policy refuses `/\` paths), so no page keeps HTML an earlier rule let through.
+  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v3'));
 }
 
 /** Highlighted blocks depend on Shiki, its grammars and themes, not on docsgen's own code. */

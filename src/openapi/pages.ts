@@ -36,7 +36,9 @@ type RenderApiReference = (model: ApiReferenceModel) => string;
 
 export async function apiReferencePages(spec: LoadedApiSpec, options: ApiPagesOptions): Promise<ApiRoutePage[]> {
   const specUrl = `${withBase(options.baseUrl, `/${spec.route}/`)}${spec.fileName}`;
-  const key = hashText(DOCSGEN_VERSION, options.themeHash, spec.id, spec.route, String(spec.splitByTag), specUrl, options.siteUrl, spec.raw);
+  // `url-policy-2`: the descriptions' links follow the URL policy (sanitize-url.ts); a page made
+  // under an earlier policy is made again.
+  const key = hashText(DOCSGEN_VERSION, 'url-policy-2', options.themeHash, spec.id, spec.route, String(spec.splitByTag), specUrl, options.siteUrl, spec.raw);
   const file = path.join(options.cacheDir, `api-pages-${key}.json`);
   const cached = await readCachedJson<ApiRoutePage[]>(file);
   if (cached) return cached;
