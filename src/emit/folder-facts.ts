@@ -38,7 +38,7 @@ export async function folderFacts(target: string, role: FolderRole): Promise<Fol
   }
   if (!info.isDirectory()) return { path: real, shown, kind: 'not-a-directory', empty: false, marked: false };
   const entries = await readdir(real).catch(() => ['(unreadable)']);
-  return { path: real, shown, kind: 'directory', empty: entries.length === 0, marked: await hasMarker(real, role) };
+  return { path: real, shown, kind: 'directory', empty: entries.length === 0, marked: await hasMarker(real, role), ...(entries.includes('.git') ? { repository: true } : {}) };
 }
 
 export async function projectFacts(configFile: string, cacheDir: string): Promise<ProjectFacts> {

@@ -25,6 +25,8 @@ export interface FolderFacts {
   empty: boolean;
   /** The directory carries docsgen's marker for this role. */
   marked: boolean;
+  /** The directory holds `.git`: a repository's working tree. */
+  repository?: boolean;
 }
 
 export interface ProjectFacts {
@@ -85,6 +87,15 @@ export function judgeFolder(role: FolderRole, folder: FolderFacts, project: Proj
   if (folder.kind === 'dangling-link') {
     const target = folder.linkTarget ?? '?';
     return { ok: false, problem: `it is a symbolic link to ${target}, which does not exist`, hint: `make ${target} (or mount it), or remove the link, then build again` };
+  }
+  // A marker copied with a build into a repository's checkout (a gh-pages branch) would hand the
+  // checkout to docsgen, whose next build replaces the folder whole, .git and all.
+  if (role === 'output' && folder.repository) {
+    return {
+      ok: false,
+      problem: 'it holds a .git folder, so it is a repository\'s working tree; replacing it would delete the repository',
+      hint: 'build into a folder of its own (out/ beside config.yaml, the default) and copy its files into the checkout, leaving .git as it is',
+    };
   }
   if (folder.kind === 'missing' || folder.empty || folder.marked) return { ok: true, adopt: false };
   // Folders inside the project's own .docsgen/ (the cache, an earlier docsgen's dev output)

@@ -99,6 +99,20 @@ describe('a build never deletes what docsgen did not make', () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
+  it('a build copied into a repository checkout (marker and all) does not hand the checkout over: .git, CNAME and the rest stay', async () => {
+    const { tmp, site, config } = await project();
+    expect((await runCli(['build', '--config', config])).code).toBe(0);
+    const pages = path.join(tmp, 'gh-pages');
+    await cp(path.join(site, 'out'), pages, { recursive: true });
+    await mkdir(path.join(pages, '.git'));
+    await writeFile(path.join(pages, '.git/HEAD'), 'ref: refs/heads/gh-pages\n');
+    await writeFile(path.join(pages, 'CNAME'), 'docs.example.com\n');
+    const before = await snapshot(pages);
+    expectRefusal(await runCli(['build', '--config', config, '--out', pages], { cwd: site }), "it holds a .git folder, so it is a repository's working tree");
+    expect(await snapshot(pages)).toEqual(before);
+    await rm(tmp, { recursive: true, force: true });
+  });
+
   it('with --format json the refusal is JSON and the exit code is still 2', async () => {
     const { tmp, config } = await project();
     const result = await runCli(['build', '--config', config, '--out', path.join(tmp, 'site', 'content'), '--format', 'json']);
