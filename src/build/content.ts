@@ -96,16 +96,26 @@ function sidebarWithCategoryPages(project: Project, docs: readonly DocSource[], 
 }
 
 /** How links in markdown resolve: a page's route (with base) and an image's hashed URL, by path relative to content/. */
-export function linkTargets(project: Project, content: Pick<Content, 'allDocs' | 'assets'>): Pick<LinkResolvers, 'routeOfDoc' | 'urlOfAsset' | 'sizeOfAsset'> {
+export function linkTargets(project: Project, content: Pick<Content, 'allDocs' | 'assets' | 'staticFiles'>): Pick<LinkResolvers, 'routeOfDoc' | 'urlOfAsset' | 'sizeOfAsset'> {
   const byRelPath = new Map(content.allDocs.map((d) => [d.relPath, d]));
+  const staticUrls = staticFileUrls(project, content.staticFiles);
   return {
     routeOfDoc: (rel) => {
       const doc = byRelPath.get(rel);
       return doc ? withBase(project.config.baseUrl, doc.route) : undefined;
     },
-    urlOfAsset: (rel) => content.assets.get(rel)?.url,
+    urlOfAsset: (rel) => content.assets.get(rel)?.url ?? staticUrls.get(rel),
     sizeOfAsset: (rel) => content.assets.get(rel)?.size,
   };
+}
+
+/**
+ * The URL of each file of content/_static/, by its path relative to content/: an image from the
+ * site root (`![](/img/a.png)`) resolves to it as a content image resolves to its hashed copy, so
+ * the markdown cache reuses the page only while the file is still there.
+ */
+export function staticFileUrls(project: Project, staticFiles: readonly string[]): Map<string, string> {
+  return new Map(staticFiles.map((rel) => [rel, withBase(project.config.baseUrl, `/${rel.slice('_static/'.length)}`)]));
 }
 
 /** Two docs on one route: the first by path wins (a deterministic rule), both are named. Duplicate ids are errors. */

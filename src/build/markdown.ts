@@ -13,7 +13,7 @@ import { hashText } from '../cache/fingerprint.ts';
 import { DOCSGEN_NODE_MODULES, DOCSGEN_VERSION } from '../paths.ts';
 import { DARK_THEME, LIGHT_THEME } from '../markdown/highlight.ts';
 import { withBase } from '../../theme/urls.ts';
-import { linkTargets, type Content } from './content.ts';
+import { linkTargets, staticFileUrls, type Content } from './content.ts';
 import type { Project } from './project.ts';
 import type { Progress } from './stage.ts';
 
@@ -52,7 +52,7 @@ export function markdownInput(project: Project, content: Content, docs: readonly
     ...linkTargets(project, content),
     // Workers cannot call back into this thread, so they get every route and image URL up front.
     allDocRoutes: Object.fromEntries(content.allDocs.map((d) => [d.relPath, withBase(project.config.baseUrl, d.route)])),
-    allAssetUrls: Object.fromEntries([...content.assets].map(([rel, a]) => [rel, a.url])),
+    allAssetUrls: Object.fromEntries([...[...content.assets].map(([rel, a]) => [rel, a.url] as const), ...staticFileUrls(project, content.staticFiles)]),
     allAssetSizes: Object.fromEntries([...content.assets].flatMap(([rel, a]) => (a.size ? [[rel, a.size]] : []))),
     baseUrl: project.config.baseUrl,
     progress: options.progress,
@@ -81,7 +81,9 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         link: image.source,
         message: `missing image "${image.source}"`,
         position: { file: doc.file, line: image.line, column: image.column },
-        hint: 'add the image file or fix its path (relative to this file)',
+        hint: image.source.startsWith('/')
+          ? 'a path from the site root names a file of content/_static/ (/img/a.png is content/_static/img/a.png): add the file there or fix the path'
+          : 'add the image file or fix its path (relative to this file)',
       })),
       ...(md.findings.unreadableImages ?? []).map((image) => ({
         kind: 'unreadable-image' as const,

@@ -100,8 +100,9 @@ export function rehypeLinks(resolvers: LinkResolvers) {
         if (isExternal(source)) return;
         if (source.startsWith('/')) {
           // A site path (a file of content/_static/, as Docusaurus's static folder): it gets the
-          // base, as a link does. The link check reads <a href> only, so it is not checked.
+          // base, as a link does, and must name a file there (asked as the asset `_static/…`).
           node.properties.src = siteUrl(source, context.baseUrl);
+          if (context.urlOfAsset(staticFileOf(source, context.baseUrl)) === undefined) findings.missingImages.push({ href: source, source, line, column });
           return;
         }
         const assetPath = path.posix.normalize(path.posix.join(dir, decodeSafely(source.split(/[?#]/)[0] ?? '')));
@@ -187,6 +188,13 @@ function rewriteHref(href: string, dir: string, context: LinkContext, onBroken: 
     return href;
   }
   return route + suffix;
+}
+
+/** The file of content/ a site path names: `/img/a.png` (or `<base>img/a.png`) is `_static/img/a.png`. */
+function staticFileOf(source: string, baseUrl: string): string {
+  const pathPart = decodeSafely(source.split(/[?#]/)[0] ?? '');
+  const inSite = pathPart.startsWith(baseUrl) ? pathPart.slice(baseUrl.length) : pathPart.slice(1);
+  return path.posix.normalize(`_static/${inSite}`);
 }
 
 /** A path from the site's root under the base (one that already starts with the base is kept). */

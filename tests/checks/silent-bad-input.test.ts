@@ -3,7 +3,7 @@
  * line and column, saying what is wrong and what to do.
  */
 import { describe, it, expect } from 'vitest';
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT, copyFixture, runCli } from '../helpers.ts';
 
@@ -25,6 +25,26 @@ describe('bad input that used to build silently', () => {
     const strict = await runCli(['build', '--strict', '--config', path.join(dir, 'config.yaml')]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(`content/guide/second.md:${fenceLine}:1: error: code fence`);
+  });
+});
+
+describe('a page showing an image from the site root that content/_static/ does not hold', () => {
+  it('is a missing-image warning at its line, which goes once the file is added', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    const page = path.join(dir, 'content/guide/second.md');
+    await edit(page, (text) => `${text}\n![Diagram](/img/diagram.svg)\n`);
+    const line = (await readFile(page, 'utf8')).split('\n').findIndex((l) => l.includes('/img/diagram.svg')) + 1;
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`content/guide/second.md:${line}:1: warning: missing image "/img/diagram.svg"`);
+    expect(result.stderr).toContain('hint: a path from the site root names a file of content/_static/');
+    // Added: the next build (the page's markdown from the cache) no longer reports it.
+    await mkdir(path.join(dir, 'content/_static/img'), { recursive: true });
+    await writeFile(path.join(dir, 'content/_static/img/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>');
+    const fixed = await runCli(['build', '--config', config]);
+    expect(fixed.stderr).not.toContain('missing image');
+    expect(await readFile(path.join(dir, 'out/img/diagram.svg'), 'utf8')).toContain('<svg');
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
     highlighter,
     baseUrl: '/docs/',
     routeOfDoc: (rel) => ({ 'guide/other.md': '/docs/guide/other/', 'intro.md': '/docs/intro/' })[rel],
-    urlOfAsset: (rel) => (rel === 'guide/img/a.svg' ? '/docs/assets/img/a-123.svg' : undefined),
+    urlOfAsset: (rel) => ({ 'guide/img/a.svg': '/docs/assets/img/a-123.svg', '_static/favicon.svg': '/docs/favicon.svg', '_static/img/logo.svg': '/docs/img/logo.svg', '_static/already.png': '/docs/already.png' })[rel],
   });
 });
 
@@ -57,6 +57,12 @@ describe('markdown rendering', () => {
     expect(out.html).toContain('src="/docs/img/logo.svg"');
     expect(out.html).toContain('src="/docs/already.png"');
     expect(out.findings.missingImages).toEqual([]);
+  });
+
+  it('reports an image from the site root that names no file of content/_static/, at its line', () => {
+    const out = render('Text.\n\n![a](/img/nope.svg)\n\n<img src="/docs/img/gone.png" alt="b">\n\n![c](/img/logo.svg?v=2)', 'guide/page.md');
+    expect(out.html).toContain('src="/docs/img/nope.svg"');
+    expect(out.findings.missingImages.map((m) => [m.source, m.line])).toEqual([['/img/nope.svg', 3], ['/docs/img/gone.png', 5]]);
   });
 
   it('highlights code with light and dark Shiki colours', () => {
