@@ -13,6 +13,7 @@ import { DocsgenError } from '../errors.ts';
 import { hasMarker, writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
 import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
+import { removeOnInterrupt } from './interrupt-cleanup.ts';
 import { APPLY_JOURNAL, clearOut, moveStaged, planInPlace, planReplacingAll, removeStale, writeJournal, type InPlacePlan } from './apply-in-place.ts';
 import { isMountPoint } from './mount-point.ts';
 import { isLeftoverName } from './leftover-names.ts';
@@ -47,7 +48,11 @@ export class OutputWriter {
    */
   private readonly stagedInside: boolean;
 
+  /** Stops removing the staging folder on Ctrl+C (see interrupt-cleanup.ts). */
+  private readonly stopWatchingSignals: () => void;
+
   private constructor(outDir: string, tempDir: string, stagedInside: boolean) {
+    this.stopWatchingSignals = removeOnInterrupt(tempDir);
     this.outDir = outDir;
     this.tempDir = tempDir;
     this.stagedInside = stagedInside;
@@ -159,6 +164,15 @@ export class OutputWriter {
 
   /** Makes the finished build out/: its new files moved in place when it kept files of out/, else swapped in whole. */
   async commit(): Promise<void> {
+    try {
+      await pauseForTest('before-commit');
+      await this.commitNow();
+    } finally {
+      this.stopWatchingSignals();
+    }
+  }
+
+  private async commitNow(): Promise<void> {
     await this.flush();
     if (this.stagedInside) return this.commitFromInside();
     const plan = this.kept.size > 0 && (await hasMarker(this.outDir, 'output')) ? this.inPlacePlan() : undefined;
@@ -258,6 +272,7 @@ export class OutputWriter {
   }
 
   async abort(): Promise<void> {
+    this.stopWatchingSignals();
     await this.slots.settled();
     // Also after a disk error while moving files into out/: not carried forwards later, when this
     // process (build --watch) may have built into out/ again; the next build repairs out/ instead.

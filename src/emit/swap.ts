@@ -240,7 +240,7 @@ async function restoreFirst(setAside: readonly string[], outDir: string): Promis
  */
 const pausedAt = new Set<string>();
 
-export async function pauseForTest(moment: 'before-renames' | 'between-renames' | 'after-renames'): Promise<void> {
+export async function pauseForTest(moment: 'before-commit' | 'before-renames' | 'between-renames' | 'after-renames'): Promise<void> {
   const setting = process.env.DOCSGEN_TEST_PAUSE_SWAP;
   // Once per process: a swap that retries passes the same moment again.
   if (!setting?.startsWith(`${moment}:`) || pausedAt.has(moment)) return;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 import { describeWriteError } from '../../src/emit/output.ts';
 
-type SwapMoment = 'before-renames' | 'between-renames' | 'after-renames';
+type SwapMoment = 'before-commit' | 'before-renames' | 'between-renames' | 'after-renames';
 
 interface PausedBuild {
   child: ChildProcess;
@@ -203,6 +203,18 @@ describe('faults', () => {
     expect((await runCli(['build', '--config', site.config])).code).toBe(0);
     expect(await site.leftovers()).toEqual([]);
   }, 120_000);
+
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('%s before the commit ends the build at once, out/ as it was and no staging folder left behind', async (signal) => {
+    const site = await builtSiteWithPendingChange('swap');
+    const before = await site.snapshot();
+    const build = await pausedBuild(site.config, 'before-commit');
+    expect((await site.leftovers()).length).toBeGreaterThan(0); // the staging folder, written and waiting
+    build.child.kill(signal);
+    expect((await build.exited).signal).toBe(signal);
+    await rm(build.pauseFile, { force: true });
+    expect(await site.leftovers()).toEqual([]);
+    expect(await site.snapshot()).toEqual(before);
+  }, 60_000);
 
   it.each(['swap', 'in place'] as const)('two builds into the same out/ at once (%s): both succeed and out/ is one whole build', async (commit) => {
     const site = await builtSiteWithPendingChange(commit);
