@@ -16,7 +16,7 @@ import type { FileChange, PageUpdate, TextFile, UpdateOptions } from './update.t
 import { checksCanFail } from '../checks/findings.ts';
 import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild, type RecordedOutput } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
-import { realPathOf } from '../emit/folder-facts.ts';
+import { outputFolder, realPathOf } from '../emit/folder-facts.ts';
 import { hasMarker } from '../emit/folder-marker.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
 
@@ -170,8 +170,7 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
 
 /** The output folder `build --watch` wrote last is still the one configured, and still marked as docsgen's. */
 async function stillOwnOutput(options: BuilderOptions, builtInto: string): Promise<boolean> {
-  const configured = path.resolve(options.outDir ?? path.join(path.dirname(path.resolve(options.configFile)), 'out'));
-  const [now, before] = await Promise.all([realPathOf(configured), realPathOf(builtInto)]);
+  const [now, before] = await Promise.all([realPathOf(outputFolder(options.configFile, options.outDir)), realPathOf(builtInto)]);
   return now === before && (await hasMarker(before, 'output'));
 }
 
@@ -181,7 +180,7 @@ function emitOptionsFor(options: BuilderOptions): EmitOptions & { committed?: (d
   const rootDir = path.dirname(path.resolve(options.configFile));
   switch (options.mode) {
     case 'build': {
-      const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'out'));
+      const outDir = outputFolder(options.configFile, options.outDir);
       return { ...base, open: () => openAtomicOutput(outDir), failOnErrors: true, release: true };
     }
     case 'serve': {

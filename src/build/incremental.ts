@@ -27,7 +27,7 @@ import type { BuildResult, BuilderOptions } from './builder.ts';
 import { hashText } from '../cache/fingerprint.ts';
 import { htmlHashOf } from '../cache/markdown-cache.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
-import { realPathOf } from '../emit/folder-facts.ts';
+import { outputFolder, realPathOf } from '../emit/folder-facts.ts';
 import { DOCSGEN_ROOT, DOCSGEN_VERSION } from '../paths.ts';
 import type { LinkTargets } from '../checks/link-targets.ts';
 import { createStoredTargetsMemo, readPageTargets, targetsFile, writePageTargets, type PageTargets, type StoredPageTargets, type StoredTargetsMemo } from './page-targets.ts';
@@ -84,7 +84,7 @@ export async function startInPlaceEdit(options: BuilderOptions, roots: readonly 
 
 async function outputOf(options: BuilderOptions): Promise<{ realOutDir: string; manifestPath: string }> {
   const rootDir = path.dirname(path.resolve(options.configFile));
-  const realOutDir = await realPathOf(options.outDir ?? path.join(rootDir, 'out'));
+  const realOutDir = await realPathOf(outputFolder(options.configFile, options.outDir));
   return { realOutDir, manifestPath: manifestFile(projectCacheDir(rootDir), realOutDir) };
 }
 

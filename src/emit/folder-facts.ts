@@ -26,6 +26,11 @@ export async function realPathOf(target: string): Promise<string> {
   }
 }
 
+/** The output folder a build writes: `--out` as given (from the working folder), else out/ beside config.yaml. */
+export function outputFolder(configFile: string, outDir: string | undefined): string {
+  return path.resolve(outDir ?? path.join(path.dirname(path.resolve(configFile)), 'out'));
+}
+
 export async function folderFacts(target: string, role: FolderRole): Promise<FolderFacts> {
   const real = await realPathOf(target);
   const shown = path.relative(process.cwd(), path.resolve(target)) || '.';

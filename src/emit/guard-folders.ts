@@ -9,7 +9,7 @@ import path from 'node:path';
 import { UsageError } from '../errors.ts';
 import { configReadError } from '../config/read-error.ts';
 import { projectCacheDir } from '../cache/json-cache.ts';
-import { folderFacts, projectFacts, realPathOf } from './folder-facts.ts';
+import { folderFacts, outputFolder, projectFacts, realPathOf } from './folder-facts.ts';
 import { writeMarker } from './folder-marker.ts';
 import { judgeFolder, locationProblem, type FolderRole, type ProjectFacts } from './output-guard.ts';
 import { recoverInterruptedSwap } from './swap.ts';
@@ -29,7 +29,7 @@ export async function guardBuildFolders(options: GuardOptions): Promise<void> {
   const root = path.dirname(path.resolve(options.configFile));
   const cacheDir = projectCacheDir(root);
   const project = await projectFacts(options.configFile, cacheDir);
-  const outDir = path.resolve(options.outDir ?? path.join(root, 'out'));
+  const outDir = outputFolder(options.configFile, options.outDir);
   const realOut = await realPathOf(outDir);
   if (!locationProblem('output', realOut, project)) await recoverInterruptedSwap(realOut);
   if (options.writesOutput) {

@@ -17,7 +17,7 @@ import { createBuildQueue } from './build-queue.ts';
 import { firstStopSignal } from './stop-signal.ts';
 import { watchProject } from './watch.ts';
 import { preloadMarkdownToolchain } from '../markdown/render-all.ts';
-import { realPathOf } from '../emit/folder-facts.ts';
+import { outputFolder, realPathOf } from '../emit/folder-facts.ts';
 import { claimWatchedOutput } from '../emit/watch-lock.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 
@@ -56,7 +56,7 @@ export async function watchBuildCommand(options: WatchBuildOptions): Promise<num
   let release: () => Promise<void>;
   try {
     await guardBuildFolders({ configFile, outDir: options.outDir, writesOutput: true });
-    release = await claimWatchedOutput(await realPathOf(options.outDir ?? path.join(root, 'out')));
+    release = await claimWatchedOutput(await realPathOf(outputFolder(configFile, options.outDir)));
   } catch (error) {
     stop.dispose();
     options.error(formatError(error));
