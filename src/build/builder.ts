@@ -17,7 +17,7 @@ import { checksCanFail } from '../checks/findings.ts';
 import { finishIncremental, inputRoots, startInPlaceEdit, startIncremental, upToDateResult, type IncrementalBuild, type RecordedOutput } from './incremental.ts';
 import { guardBuildFolders } from '../emit/guard-folders.ts';
 import { outputFolder, realPathOf } from '../emit/folder-facts.ts';
-import { hasMarker } from '../emit/folder-marker.ts';
+import { hasMarker, holdsRepository } from '../emit/folder-marker.ts';
 import { withoutCacheReads } from '../cache/reads.ts';
 
 export type BuildMode = 'build' | 'check' | 'export' | 'serve';
@@ -171,7 +171,7 @@ async function updateInPlace(stage: StageRunner, state: BuildState, changes: rea
 /** The output folder `build --watch` wrote last is still the one configured, and still marked as docsgen's. */
 async function stillOwnOutput(options: BuilderOptions, builtInto: string): Promise<boolean> {
   const [now, before] = await Promise.all([realPathOf(outputFolder(options.configFile, options.outDir)), realPathOf(builtInto)]);
-  return now === before && (await hasMarker(before, 'output'));
+  return now === before && (await hasMarker(before, 'output')) && !holdsRepository(before);
 }
 
 /** Where each mode writes: out/ atomically, nowhere, or the dev server's generation folders. */

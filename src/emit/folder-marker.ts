@@ -4,7 +4,7 @@
  * (no paths, pids or times): the output marker is published with the site by hosts that upload
  * dot-files, and it is the same in every build, so deploys see no change.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderRole } from './output-guard.ts';
@@ -51,4 +51,13 @@ export function hasMarkerSync(dir: string, role: FolderRole): boolean {
 
 function isMarkerText(text: string, role: FolderRole): boolean {
   return role === 'output' ? /^docsgen-output \d+\n/.test(text) : text.startsWith(`${CACHEDIR_SIGNATURE}\n# docsgen cache`);
+}
+
+/**
+ * The folder holds `.git`: a repository's working tree, which docsgen never replaces, empties or
+ * deletes, even when it holds the marker (a build copied into a gh-pages checkout brings it along).
+ * Checked before a build and again when it commits: a checkout made into out/ meanwhile counts.
+ */
+export function holdsRepository(dir: string): boolean {
+  return existsSync(path.join(dir, '.git'));
 }

@@ -94,7 +94,7 @@ export function judgeFolder(role: FolderRole, folder: FolderFacts, project: Proj
     return {
       ok: false,
       problem: 'it holds a .git folder, so it is a repository\'s working tree; replacing it would delete the repository',
-      hint: 'build into a folder of its own (out/ beside config.yaml, the default) and copy its files into the checkout, leaving .git as it is',
+      hint: REPOSITORY_HINT,
     };
   }
   if (folder.kind === 'missing' || folder.empty || folder.marked) return { ok: true, adopt: false };
@@ -113,6 +113,9 @@ export function judgeFolder(role: FolderRole, folder: FolderFacts, project: Proj
         hint: 'point .docsgen at a folder of its own (or make it a plain folder in the project); the cache is safe to delete',
       };
 }
+
+/** What to do instead of building into a repository's checkout. */
+export const REPOSITORY_HINT = 'build into a folder of its own (out/ beside config.yaml, the default) and copy its files into the checkout, leaving .git as it is';
 
 function locationHint(role: FolderRole): string {
   return role === 'output'

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DocsgenError } from '../errors.ts';
 import { hasMarker, writeMarker } from './folder-marker.ts';
 import { realPathOf } from './folder-facts.ts';
-import { leftoverPath, pauseForTest, recoverInterruptedSwap, removeOwnFolder, swapIn } from './swap.ts';
+import { leftoverPath, pauseForTest, recoverInterruptedSwap, refuseRepository, removeOwnFolder, swapIn } from './swap.ts';
 import { removeOnInterrupt } from './interrupt-cleanup.ts';
 import { APPLY_JOURNAL, clearOut, moveStaged, planInPlace, planReplacingAll, removeStale, writeJournal, type InPlacePlan } from './apply-in-place.ts';
 import { isMountPoint } from './mount-point.ts';
@@ -228,6 +228,7 @@ export class OutputWriter {
     await withSignalsDeferred(async () => {
       await pauseForTest('before-renames');
       await refuseWatchedOutput(this.outDir);
+      refuseRepository(this.outDir);
       try {
         // A first build staged inside out/ marks it before the journal: a kill after it leaves docsgen's folder.
         if (this.stagedInside) await writeMarker(this.outDir, 'output');

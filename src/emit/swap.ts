@@ -18,9 +18,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DocsgenError } from '../errors.ts';
 import { withSignalsDeferred } from './deferred-signals.ts';
-import { OUTPUT_MARKER, hasMarker } from './folder-marker.ts';
+import { OUTPUT_MARKER, hasMarker, holdsRepository } from './folder-marker.ts';
 import { currentOwner, isRunning, ownerToken, parseOwnerToken, type ProcessOwner } from './process-owner.ts';
 import { refuseWatchedOutput } from './watch-lock.ts';
+import { REPOSITORY_HINT } from './output-guard.ts';
 import { finishInterruptedApply } from './apply-in-place.ts';
 import { LEFTOVER_PREFIX } from './leftover-names.ts';
 import { listTree } from './list-tree.ts';
@@ -168,6 +169,7 @@ export async function removeOwnFolder(dir: string): Promise<void> {
     return;
   }
   if (entries.length > 0 && !entries.includes(OUTPUT_MARKER)) return;
+  if (entries.includes('.git')) return;
   await Promise.all(entries.filter((name) => name !== OUTPUT_MARKER).map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
   await rm(dir, { recursive: true, force: true });
 }
@@ -191,6 +193,7 @@ export async function swapIn(tempDir: string, outDir: string): Promise<string[]>
     // Checked when the build began too; a `build --watch` that claimed out/ since then writes edits
     // into it in place, which a swap would cut in two.
     await refuseWatchedOutput(outDir);
+    refuseRepository(outDir);
     for (let attempt = 1; ; attempt++) {
       if (!(await isReplaceable(outDir))) {
         throw new DocsgenError('out/ was replaced during the build by a folder docsgen did not make; it was left as it is', {
@@ -213,6 +216,19 @@ export async function swapIn(tempDir: string, outDir: string): Promise<string[]>
         }
       }
     }
+  });
+}
+
+/**
+ * Refuses to commit into an out/ that became a repository's working tree during the build (a
+ * `git clone` or `git init` there): the swap would set it aside and delete it, .git and all, and
+ * an in-place apply would delete .git's files as files the new build does not have.
+ */
+export function refuseRepository(outDir: string): void {
+  if (!holdsRepository(outDir)) return;
+  throw new DocsgenError('out/ gained a .git folder during the build, so it is now a repository\'s working tree; it was left as it is', {
+    position: { file: outDir },
+    hint: REPOSITORY_HINT,
   });
 }
 

@@ -258,6 +258,21 @@ describe('docsgen build --watch', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
+  it('writes no edit into an out/ that became a repository checkout meanwhile: .git and every file stay', async () => {
+    const site = await copyFixture('basic');
+    const out = path.join(site, 'out');
+    const watching = startWatching(site);
+    await watching.waitFor(/^watching /);
+    await mkdir(path.join(out, '.git'));
+    await writeFile(path.join(out, '.git/HEAD'), 'ref: refs/heads/gh-pages\n');
+    const before = await contentsOf(out);
+    await appendFile(path.join(site, 'content/guide/second.md'), '\nEdited after git init in out/.\n');
+    await watching.waitFor(/it holds a \.git folder/);
+    expect(await contentsOf(out)).toEqual(before);
+    await watching.stop();
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
   it('ends with 2 when the first build refuses the output folder, which no edit of the sources can fix', async () => {
     const site = await copyFixture('basic');
     const result = await runCli(['build', '--watch', '--config', path.join(site, 'config.yaml'), '--out', path.join(site, 'content/site')]);

@@ -1,7 +1,7 @@
 /** Faults: a build killed at any moment loses nothing; an unwritable output gives a clear error. */
 import { describe, it, expect, afterEach } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, readFile, readdir, writeFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BIN, contentsOf, copyFixture, fullBuildContents, runCli } from '../helpers.ts';
 import { describeWriteError } from '../../src/emit/output.ts';
@@ -13,6 +13,8 @@ interface PausedBuild {
   /** Deleting it lets the build go on. */
   pauseFile: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the build wrote to stderr so far. */
+  stderr: () => string;
 }
 
 // A paused build holds SIGTERM back (as it should during a swap): a failed test kills it with SIGKILL.
@@ -22,9 +24,11 @@ const pausedChildren = new Set<ChildProcess>();
 async function pausedBuild(config: string, moment: SwapMoment): Promise<PausedBuild> {
   const pauseFile = path.join(path.dirname(config), `pause-${moment}-${Math.random().toString(36).slice(2)}`);
   const child = spawn(process.execPath, [BIN, 'build', '--config', config], {
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, DOCSGEN_TEST_PAUSE_SWAP: `${moment}:${pauseFile}` },
   });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   pausedChildren.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   void exited.then(() => pausedChildren.delete(child));
@@ -33,7 +37,7 @@ async function pausedBuild(config: string, moment: SwapMoment): Promise<PausedBu
   const paused = () => access(pauseFile).then(() => true, () => false);
   while (running && !(await paused())) await new Promise((resolve) => setTimeout(resolve, 20));
   if (!running) throw new Error(`the build ended before reaching ${moment}`);
-  return { child, pauseFile, exited };
+  return { child, pauseFile, exited, stderr: () => stderr };
 }
 
 async function killAt(config: string, moment: SwapMoment): Promise<void> {
@@ -214,6 +218,23 @@ describe('faults', () => {
     await rm(build.pauseFile, { force: true });
     expect(await site.leftovers()).toEqual([]);
     expect(await site.snapshot()).toEqual(before);
+  }, 60_000);
+
+  it.each(['swap', 'in place'] as const)('a .git made in out/ during the build (%s): the commit is refused and out/, .git included, is left as it is', async (commit) => {
+    const site = await builtSiteWithPendingChange(commit);
+    const out = path.join(site.dir, 'out');
+    const build = await pausedBuild(site.config, 'before-commit');
+    // `git init` or a clone into out/ while the build renders.
+    await mkdir(path.join(out, '.git/objects'), { recursive: true });
+    await writeFile(path.join(out, '.git/HEAD'), 'ref: refs/heads/gh-pages\n');
+    const before = await contentsOf(out);
+    await rm(build.pauseFile);
+    expect((await build.exited).code).toBe(1);
+    expect(build.stderr()).toContain("out/ gained a .git folder during the build, so it is now a repository's working tree; it was left as it is");
+    expect(build.stderr()).toMatch(/\n {2}hint: build into a folder of its own/);
+    expect(build.stderr()).not.toMatch(/\n\s+at /);
+    expect(await contentsOf(out)).toEqual(before);
+    expect(await site.leftovers()).toEqual([]);
   }, 60_000);
 
   it.each(['swap', 'in place'] as const)('two builds into the same out/ at once (%s): both succeed and out/ is one whole build', async (commit) => {
