@@ -147,6 +147,10 @@ function createEventChannel() {
         const { done } = fetched;
         res.once('close', done);
       }
+      if ((url === CLIENT_PATH || url === EVENTS_PATH) && req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
+        return true;
+      }
       if (url === CLIENT_PATH) {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(client);
         return true;

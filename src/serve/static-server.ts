@@ -11,6 +11,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { addressedToThisMachine, bindsLoopback, WRONG_HOST_TEXT } from './host-check.ts';
+import { requestTarget } from './request-target.ts';
+import { byteRange, ifRangeHolds } from './byte-range.ts';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
@@ -185,10 +187,11 @@ export class StaticSite {
       res.setHeader('Cache-Control', isImmutable(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       const noneMatch = req.headers['if-none-match'];
       const modifiedSince = req.headers['if-modified-since'];
-      if ((noneMatch && noneMatch.split(/\s*,\s*/).includes(file.etag)) || (!noneMatch && modifiedSince && Date.parse(modifiedSince) >= Math.floor(file.mtime.getTime() / 1000) * 1000)) {
+      if ((noneMatch && noneMatch.split(/\s*,\s*/).includes(file.etag)) || (!noneMatch && notModifiedSince(modifiedSince, file.mtime))) {
         res.writeHead(304).end();
         return;
       }
+      if (sendRangeOf(req, res, file)) return;
     }
     let body = file.body;
     const accept = String(req.headers['accept-encoding'] ?? '');
@@ -207,6 +210,36 @@ export class StaticSite {
     res.writeHead(status);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
+}
+
+/**
+ * Answers a Range request with 206 and the bytes asked for (uncompressed: a range counts the
+ * file's own bytes), or 416 when they are past its end; false when the whole file is to be sent.
+ */
+function sendRangeOf(req: IncomingMessage, res: ServerResponse, file: CachedFile): boolean {
+  res.setHeader('Accept-Ranges', 'bytes');
+  const size = file.body.length;
+  const range = ifRangeHolds(req.headers['if-range'], file.mtime.toUTCString()) ? byteRange(req.headers.range, size) : undefined;
+  if (range === undefined) return false;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Content-Length': 0 }).end();
+    return true;
+  }
+  const body = file.body.subarray(range.start, range.end + 1);
+  res.writeHead(206, { 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+/**
+ * If-Modified-Since holds for a file changed at `mtime` (HTTP dates have whole seconds). A date that
+ * is not one, or lies in the future, is ignored (RFC 9110 §13.1.3): a client clock ahead of this
+ * machine's would otherwise keep an edited page from ever being sent again.
+ */
+function notModifiedSince(header: string | string[] | undefined, mtime: Date): boolean {
+  const since = typeof header === 'string' ? Date.parse(header) : NaN;
+  if (Number.isNaN(since) || since > Date.now()) return false;
+  return since >= Math.floor(mtime.getTime() / 1000) * 1000;
 }
 
 /** The policy of the page's `<meta http-equiv="Content-Security-Policy">` (written by document.ts). */
@@ -245,7 +278,9 @@ export function ensureCanListen(host: string, port: number): Promise<void> {
 export function listen(site: StaticSite, host: string, port: number): Promise<Server> {
   const onlyThisMachine = bindsLoopback(host);
   const server = createServer((req, res) => {
-    if (onlyThisMachine && !addressedToThisMachine(req.headers.host)) {
+    const target = requestTarget(req.url);
+    req.url = target.url;
+    if (onlyThisMachine && !addressedToThisMachine(target.authority ?? req.headers.host)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(WRONG_HOST_TEXT);
       return;
     }

@@ -54,6 +54,16 @@ describe('docsgen serve', () => {
     await page.close();
   });
 
+  it('answers its live-reload script and event stream to GET only: another method gets 405', async () => {
+    for (const route of ['/__docsgen/events', '/__docsgen/live-reload.js']) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const res = await fetch(`${origin}${route}`, { method });
+        expect([route, method, res.status, res.headers.get('allow')]).toEqual([route, method, 405, 'GET, HEAD']);
+      }
+    }
+    expect((await fetch(`${origin}/__docsgen/live-reload.js`)).status).toBe(200);
+  });
+
   it('shows the edited text on a page the tab had prefetched before the edit', async () => {
     const page = await openGuide();
     // Hovering the link prefetches the page; then the page is edited; then the reader follows the link.

@@ -100,6 +100,24 @@ describe('static server', () => {
     }
   });
 
+  it('accepts absolute-form targets (RFC 9112), judging their authority as the Host, and keeps them inside the root', async () => {
+    const port = new URL(server.origin).port;
+    const page = await get(`http://127.0.0.1:${port}/docs/guide/?q=1`);
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<title>guide</title>');
+    expect((await get(`HTTP://localhost:${port}/docs/guide`)).headers.location).toBe('/docs/guide/');
+    // The target's authority stands for the Host header, in both directions.
+    expect((await get(`http://attacker.example:${port}/docs/guide/`, { Host: `127.0.0.1:${port}` })).status).toBe(403);
+    expect((await get(`http://127.0.0.1:${port}/docs/guide/`, { Host: 'attacker.example' })).status).toBe(200);
+    const escape = await get(`http://127.0.0.1:${port}/docs/../../secret.txt`);
+    expect(escape.status).toBe(404);
+    expect(escape.body.toString()).not.toContain(SECRET);
+    // The URL parser takes %2e%2e for `..` too, so this one resolves outside the base: not found.
+    const encoded = await get(`http://127.0.0.1:${port}/docs/%2e%2e/%2e%2e/secret.txt`);
+    expect(encoded.status).toBe(404);
+    expect(encoded.body.toString()).not.toContain(SECRET);
+  });
+
   it('bound to every address (--host 0.0.0.0), answers any name', async () => {
     const { StaticSite, listen } = await import('../../src/serve/static-server.ts');
     const open = await listen(new StaticSite({ root, baseUrl: '/docs/' }), '0.0.0.0', 0);
@@ -161,6 +179,38 @@ describe('static server', () => {
     expect(first.headers['last-modified']).toBeTruthy();
     expect((await get('/docs/guide/', { 'if-none-match': etag })).status).toBe(304);
     expect((await get('/docs/guide/', { 'if-modified-since': String(first.headers['last-modified']) })).status).toBe(304);
+  });
+
+  it('ignores an If-Modified-Since in the future or not a date: the page is sent', async () => {
+    const later = new Date(Date.now() + 3600_000).toUTCString();
+    expect((await get('/docs/guide/', { 'if-modified-since': later })).status).toBe(200);
+    expect((await get('/docs/guide/', { 'if-modified-since': 'yesterday' })).status).toBe(200);
+  });
+
+  it('answers one byte range with 206 (uncompressed), a range past the end with 416, and several with the whole file', async () => {
+    const whole = (await get('/docs/guide/')).body;
+    expect((await get('/docs/guide/')).headers['accept-ranges']).toBe('bytes');
+    const first = await get('/docs/guide/', { range: 'bytes=0-14', 'accept-encoding': 'gzip, br' });
+    expect(first.status).toBe(206);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers['content-range']).toBe(`bytes 0-14/${whole.length}`);
+    expect(first.body.toString()).toBe('<!doctype html>');
+    const tail = await get('/docs/guide/', { range: 'bytes=-3' });
+    expect(tail.status).toBe(206);
+    expect(tail.body.toString()).toBe('xxx');
+    const open = await get('/docs/guide/', { range: `bytes=${whole.length - 2}-` });
+    expect([open.status, open.body.length]).toEqual([206, 2]);
+    const past = await get('/docs/guide/', { range: `bytes=${whole.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${whole.length}`);
+    expect((await get('/docs/guide/', { range: 'bytes=0-1,5-6' })).status).toBe(200);
+    expect((await get('/docs/guide/', { range: 'bytes=9-2' })).status).toBe(200);
+    // If-Range: the range only while the file is the one the client has.
+    const lastModified = String(first.headers['last-modified']);
+    expect((await get('/docs/guide/', { range: 'bytes=0-1', 'if-range': lastModified })).status).toBe(206);
+    expect((await get('/docs/guide/', { range: 'bytes=0-1', 'if-range': 'Mon, 01 Jan 2001 00:00:00 GMT' })).status).toBe(200);
+    const head = await get('/docs/guide/', { range: 'bytes=0-1' }, 'HEAD');
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([206, '2', 0]);
   });
 
   it('compresses with brotli or gzip and answers HEAD without a body', async () => {
