@@ -1064,14 +1064,14 @@ describe('Try it', () => {
     await page.close();
   });
 
-  for (const width of [1280, 360]) {
-    it(`axe finds no violation after Execute: answered, unanswered, and stopped by a missing parameter (light, ${width} px)`, async () => {
+  for (const [mode, width] of [['light', 1280], ['light', 360], ['dark', 1280]] as const) {
+    it(`axe finds no violation after Execute: answered, unanswered, and stopped by a missing parameter (${mode}, ${width} px)`, async () => {
       const dead = createServer();
       await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
       const deadPort = (dead.address() as { port: number }).port;
       await new Promise<void>((resolve) => dead.close(() => resolve()));
       const { page } = await openPage(site, { viewport: { width, height: 800 } });
-      await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+      await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
       await openApiRoute(site, page, `${API}#operation/deleteRundown`);
       const { op, form } = await openTryItForm(page, 'deleteRundown');
       // WCAG 2.2 AA in full (as a11y.test.ts), and anything else axe calls serious, in the operation's section.
@@ -1087,6 +1087,23 @@ describe('Try it', () => {
       await form.locator('.live-responses-table .highlight-code').waitFor({ timeout: 15_000 });
       expect(await form.locator('.response-undocumented').count()).toBeGreaterThan(0); // the check below covers its colour
       expect(await violations(), 'answered').toEqual([]);
+      // axe leaves the highlighter's inline colours alone: every coloured token of the answer, 4.5:1 at least.
+      const weak = await form.locator('.live-responses-table .highlight-code pre').evaluate((pre) => {
+        const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+          const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+        };
+        let band: Element | null = pre;
+        while (band && /rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(band).backgroundColor)) band = band.parentElement;
+        const behind = luminance(rgb(band ? getComputedStyle(band).backgroundColor : 'rgb(255, 255, 255)'));
+        return [...pre.querySelectorAll('span')].flatMap((span) => {
+          const text = luminance(rgb(getComputedStyle(span).color));
+          const ratio = (Math.max(text, behind) + 0.05) / (Math.min(text, behind) + 0.05);
+          return span.textContent?.trim() && ratio < 4.5 ? [`${span.textContent.trim()} ${ratio.toFixed(2)}`] : [];
+        });
+      });
+      expect(weak, 'highlighted answer').toEqual([]);
       // The answer's Copy and Download buttons sit below its text, not over its last lines.
       const overlaps = await form.locator('.live-responses-table .highlight-code').evaluate((box) => {
         const text = box.querySelector('pre')?.getBoundingClientRect();
