@@ -232,6 +232,21 @@ describe('table of contents and heading anchors', () => {
     expect(top).toBeGreaterThanOrEqual(Math.max(0, navbarBottom) - 1);
     await page.close();
   });
+
+  it('shows the # links on a touch screen, which has no hover, and a tap takes the section\'s address', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+    await ready(page, 'reference/deep/long/');
+    const link = page.locator('#beta .hash-link');
+    expect(await link.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await link.tap();
+    await page.waitForFunction(() => location.hash === '#beta');
+    // With a mouse they stay hidden until the heading is hovered.
+    const desktop = (await openPage(site)).page;
+    await ready(desktop, 'reference/deep/long/');
+    expect(await desktop.locator('#beta .hash-link').evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await desktop.close();
+    await page.close();
+  });
 });
 
 describe('image zoom', () => {
