@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseDocument, type Document } from 'yaml';
 import { parse as parseJsonWithErrors, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { hashText } from '../cache/fingerprint.ts';
 import { readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
@@ -19,7 +19,7 @@ import { ajvProblems, typedKeyPath } from './ajv-problems.ts';
 import { lintDocument } from './lint.ts';
 import { pointerOf, type SpecProblem } from './spec-problem.ts';
 import { isObject } from './pointer.ts';
-import { specJsonFileName, specJsonText } from './spec-json.ts';
+import { specJsonFileName, specJsonOf } from './spec-json.ts';
 
 export interface ApiEntry {
   id: string;
@@ -61,13 +61,12 @@ export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: s
   const cached = cacheFile ? await readCachedJson<CachedSpec>(cacheFile) : undefined;
   if (cached) return { ...base, ...cached };
   const locate = createLocator(raw, file);
-  const document = parseSpecText(raw, file);
+  const { document, yaml } = parseSpecText(raw, file);
   const version = renderableVersion(document, file, locate);
   const problems = [...version.problems, ...ajvProblems(await validateStructure(document, version.version), document, version.version), ...lintDocument(document, version.version)];
   const findings = toFindings(problems, document, locate);
-  // Written in the YAML's order, which takes a second parse (50-100 ms for the hub's spec): done
-  // here, with the parse the cache keeps, not in every build.
-  const json = specJsonFileName(base.fileName) ? specJsonText(raw) : undefined;
+  // Written in the YAML's order, from the parse above: done here, with what the cache keeps, not in every build.
+  const json = yaml && specJsonFileName(base.fileName) ? specJsonOf(yaml) : undefined;
   const result: CachedSpec = { document, version: version.version, findings, ...(json !== undefined ? { json } : {}) };
   if (cacheFile) await writeCachedJson(cacheFile, result);
   return { ...base, ...result };
@@ -90,12 +89,22 @@ async function readSpecFile(file: string, entry: ApiEntry, specKey?: () => Sourc
   }
 }
 
-/** The spec as data; JSON for `.json` files, YAML (which JSON also is) for the rest. */
-export function parseSpecText(raw: string, file: string): Record<string, unknown> {
+/**
+ * The spec as data; JSON for `.json` files, YAML (which JSON also is) for the rest, with the parsed
+ * YAML document, which also gives the JSON file in the YAML's key order (spec-json.ts).
+ */
+export function parseSpecText(raw: string, file: string): { document: Record<string, unknown>; yaml?: Document } {
   const json = file.toLowerCase().endsWith('.json');
   let parsed: unknown;
+  let yaml: Document | undefined;
   try {
-    parsed = json ? JSON.parse(raw) : parseYaml(raw, { maxAliasCount: 10_000 });
+    if (json) parsed = JSON.parse(raw);
+    else {
+      yaml = parseDocument(raw);
+      // As yaml's parse() does: the first error is thrown; toJS throws on an alias bomb.
+      if (yaml.errors[0]) throw yaml.errors[0];
+      parsed = yaml.toJS({ maxAliasCount: 10_000 });
+    }
   } catch (error) {
     if (json) throw jsonSyntaxError(raw, file);
     // The position is the message's prefix already: not "… at line 16, column 1:" again after it.
@@ -115,7 +124,7 @@ export function parseSpecText(raw: string, file: string): Record<string, unknown
       hint: 'an OpenAPI file starts with "openapi: 3.1.0" (or 3.0.x), "info" and "paths"',
     });
   }
-  return parsed;
+  return { document: parsed, ...(yaml ? { yaml } : {}) };
 }
 
 const JSON_PROBLEMS: Record<string, string> = {

@@ -4,7 +4,7 @@
  * document, `$ref`s as written.
  */
 
-import { parseDocument } from 'yaml';
+import { parseDocument, type Document } from 'yaml';
 
 /** The JSON file's name for a YAML spec; undefined when the spec is JSON already. */
 export function specJsonFileName(fileName: string): string | undefined {
@@ -18,7 +18,12 @@ export function specJsonFileName(fileName: string): string | undefined {
  * in every operation's responses, and tools that show JSON in its order showed the error first.
  */
 export function specJsonText(yamlText: string): string {
-  const value = parseDocument(yamlText).toJS({ mapAsMap: true, maxAliasCount: 10_000 }) as unknown;
+  return specJsonOf(parseDocument(yamlText));
+}
+
+/** specJsonText of a document parsed already (the spec's loader has one). */
+export function specJsonOf(document: Document): string {
+  const value = document.toJS({ mapAsMap: true, maxAliasCount: 10_000 }) as unknown;
   return `${jsonInOrder(value, '')}\n`;
 }
 
