@@ -10,6 +10,7 @@ import type { RenderedMarkdown } from './markdown/render.ts';
 import { knownPageRoutes, sitePathLink } from './site/page-slash.ts';
 import type { Finding } from './checks/findings.ts';
 import type { ApiPageData, PageBase, PageData, SidebarCategory, SidebarItem } from '../theme/data.ts';
+import { encodePathSegments } from '../theme/urls.ts';
 
 export interface RouteEntry {
   page: PageData;
@@ -186,7 +187,7 @@ function pageFooter(input: Pick<RouteInput, 'config' | 'lastUpdated'>, doc: DocS
   const seconds = showLastUpdateTime ? input.lastUpdated?.get(doc.relPath) : undefined;
   const date = seconds ? new Date(seconds * 1000) : undefined;
   return {
-    ...(editUrl ? { editUrl: editUrl.replace(/\/?$/, '/') + doc.relPath.split('/').map(encodeURIComponent).join('/') } : {}),
+    ...(editUrl ? { editUrl: editUrl.replace(/\/?$/, '/') + encodePathSegments(doc.relPath) } : {}),
     ...(date ? { lastUpdated: { iso: date.toISOString(), text: new Intl.DateTimeFormat(input.config.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date) } } : {}),
   };
 }

@@ -76,3 +76,8 @@ export function idOfHash(hash: string): string {
     return raw;
   }
 }
+
+/** A decoded path encoded again, each segment whole (`docs/über/` → `docs/%C3%BCber/`): for a header or a link. */
+export function encodePathSegments(pathname: string): string {
+  return pathname.split('/').map(encodeURIComponent).join('/');
+}

@@ -17,7 +17,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import { lookup } from 'mrmime';
-import { fileCandidates, isUnderBase } from '../../theme/urls.ts';
+import { encodePathSegments, fileCandidates, isUnderBase } from '../../theme/urls.ts';
 import { contentSecurityPolicy, headerPolicy } from '../render/csp.ts';
 import { isImmutable } from '../build/output-paths.ts';
 import { listenError } from './listen-error.ts';
@@ -125,7 +125,7 @@ export class StaticSite {
         if (candidate.endsWith('index.html') && !rel.endsWith('/') && !rel.endsWith('.html') && rel !== '') {
           // `/a/b` → `/a/b/`, so relative links in the page resolve as they do on a static host.
           // The path as a URL again: a name with `€`, `ü` or a space cannot go into a header as it is.
-          res.writeHead(301, { Location: `${encodePath(base + rel)}/${query}` }).end();
+          res.writeHead(301, { Location: `${encodePathSegments(base + rel)}/${query}` }).end();
           return;
         }
         this.send(req, res, candidate, file, 200);
@@ -298,9 +298,4 @@ export function listen(site: StaticSite, host: string, port: number): Promise<Se
       resolve(server);
     });
   });
-}
-
-/** A decoded URL path encoded again, each segment whole (`/docs/über/` → `/docs/%C3%BCber/`). */
-function encodePath(pathname: string): string {
-  return pathname.split('/').map(encodeURIComponent).join('/');
 }
