@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mkdir, writeFile, rename } from 'node:fs/promises';
+import { Script } from 'node:vm';
 import type { ComponentType } from 'react';
 import { DocsgenError } from '../errors.ts';
 import { DOCSGEN_NODE_MODULES } from '../paths.ts';
@@ -29,7 +30,10 @@ export function routeOfCustomPage(relPath: string): string {
   return normalizeRoute(`/${withoutSuffix.replace(/(^|\/)index$/, '')}`);
 }
 
-export async function renderCustomPages(contentDir: string, relPaths: readonly string[], cacheDir: string): Promise<CustomPage[]> {
+/** How long one page may take to render before the build calls it stuck: far beyond any real page's milliseconds. */
+export const RENDER_LIMIT_MS = 30_000;
+
+export async function renderCustomPages(contentDir: string, relPaths: readonly string[], cacheDir: string, renderLimitMs = RENDER_LIMIT_MS): Promise<CustomPage[]> {
   if (relPaths.length === 0) return [];
   const [{ build }, { createElement }, { renderToString }] = await Promise.all([import('esbuild'), import('react'), import('react-dom/server')]);
   await mkdir(cacheDir, { recursive: true });
@@ -60,8 +64,14 @@ export async function renderCustomPages(contentDir: string, relPaths: readonly s
       }
       let html: string;
       try {
-        html = renderToString(createElement(module.default as ComponentType));
+        html = withinTime(() => renderToString(createElement(module.default as ComponentType)), renderLimitMs);
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+          throw new DocsgenError(`this page did not finish rendering within ${renderLimitMs / 1000} s, so the build stopped it`, {
+            position: { file },
+            hint: 'a component renders once, on the server: look for a loop whose condition never changes',
+          });
+        }
         throw new DocsgenError(`this page failed to render: ${(error as Error).message}`, { position: { file }, hint: 'fix the component so it renders without browser APIs' });
       }
       return {
@@ -73,4 +83,21 @@ export async function renderCustomPages(contentDir: string, relPaths: readonly s
       };
     }),
   );
+}
+
+/**
+ * Runs `work` (synchronous) and stops it after `ms`. A page's component is the user's code: one that
+ * loops forever would hang the build without a word. A script run with a timeout is the one way
+ * Node stops the main thread's JavaScript from outside; everything `work` calls counts.
+ */
+const RUN_WORK = new Script('globalThis.__docsgenTimedWork()');
+
+function withinTime<T>(work: () => T, ms: number): T {
+  const slot = globalThis as { __docsgenTimedWork?: () => T };
+  slot.__docsgenTimedWork = work;
+  try {
+    return RUN_WORK.runInThisContext({ timeout: ms }) as T;
+  } finally {
+    delete slot.__docsgenTimedWork;
+  }
 }

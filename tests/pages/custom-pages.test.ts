@@ -52,6 +52,19 @@ describe('custom React pages', () => {
     expect(page?.html).toBe('<p>3</p>');
   });
 
+  it('stop a page whose component never finishes rendering, with an error at its file, and render the next build', async () => {
+    const { content, cache } = await site({
+      'stuck.page.tsx': 'export default function Stuck() {\n  let n = 0;\n  while (n >= 0) n = (n + 1) % 10;\n  return <p>{n}</p>;\n}\n',
+      'fine.page.tsx': 'export default () => <p>fine</p>;\n',
+    });
+    const stuck = await renderCustomPages(content, ['stuck.page.tsx'], cache, 300).catch((e: unknown) => e);
+    expect(stuck).toBeInstanceOf(DocsgenError);
+    expect((stuck as DocsgenError).message).toBe('this page did not finish rendering within 0.3 s, so the build stopped it');
+    expect((stuck as DocsgenError).position).toEqual({ file: path.join(content, 'stuck.page.tsx') });
+    expect((stuck as DocsgenError).hint).toContain('a loop whose condition never changes');
+    expect((await renderCustomPages(content, ['fine.page.tsx'], cache, 300))[0]?.html).toBe('<p>fine</p>');
+  });
+
   it('name the file and line of a page that does not compile, and a page without a default export', async () => {
     const { content, cache } = await site({ 'broken.page.tsx': 'export default function Broken() {\n  return <p>unclosed;\n}\n', 'named.page.tsx': 'export function Named() { return null; }\n' });
     const broken = await renderCustomPages(content, ['broken.page.tsx'], cache).catch((e: unknown) => e);
