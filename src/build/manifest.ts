@@ -68,16 +68,19 @@ export async function writeManifest(file: string, manifest: Omit<BuildManifest, 
 }
 
 /**
- * A hash of every file under the roots (a root may be a file): path, size and modification time,
- * with `extra` (options and environment that change the output). A missing root counts as such.
+ * A hash of every file under the roots (a root may be a file): path, size, modification time,
+ * change time and inode, with `extra` (options and environment that change the output). A missing
+ * root counts as such. The change time is what no tool sets back (`touch -d`, `cp -p`, `rsync -t`
+ * and an editor that keeps the size all leave size and modification time as they were); the inode
+ * sees a file replaced by another.
  */
 export async function inputSignature(roots: readonly string[], extra: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
   for (const part of extra) hash.update(part).update('\u0000');
   for (const root of [...roots].sort()) {
-    const entries = await listFiles(root);
+    const entries = await listFiles(root, signedRecordOf);
     hash.update(`${root}\u0000${entries === undefined ? 'missing' : entries.length}\u0000`);
-    for (const [rel, info] of entries ?? []) hash.update(`${rel}\u0000${info.size}\u0000${info.mtimeMs}\u0000`);
+    for (const [rel, info = { ...GONE, ctimeMs: -1 }] of entries ?? []) hash.update(`${rel}\u0000${info.size}\u0000${info.mtimeMs}\u0000${info.ctimeMs}\u0000${info.ino}\u0000`);
   }
   return hash.digest('hex');
 }
@@ -87,17 +90,17 @@ export async function inputSignature(roots: readonly string[], extra: readonly s
  * exist. Synchronous on purpose: hundreds of stats in a row cost a few milliseconds this way, and
  * ten times as much as promises (nothing else runs meanwhile: the build's start and end).
  */
-async function listFiles(root: string): Promise<[string, FileRecord][] | undefined> {
+async function listFiles<T>(root: string, recordOf: (info: Stats) => T): Promise<[string, T | undefined][] | undefined> {
   // Followed: content/, the theme or config.yaml may be a link (README), and lstat would sign the
   // link alone, so an edit behind it was never seen and the build called itself up to date.
   const info = followedStat(root);
   if (!info) return undefined;
-  if (!info.isDirectory()) return [['', fileRecordOf(info)]];
+  if (!info.isDirectory()) return [['', recordOf(info)]];
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const files = (listTree(root)?.files ?? []).sort();
   return files.map((rel) => {
     const now = lstatSync(prefix + rel, { throwIfNoEntry: false });
-    return [rel, now ? fileRecordOf(now) : { size: -1, mtimeMs: -1, ino: -1 }];
+    return [rel, now ? recordOf(now) : undefined];
   });
 }
 
@@ -113,12 +116,20 @@ function followedStat(root: string): Stats | undefined {
 /** Each file of the output folder (the marker aside) as it is now. */
 export async function snapshotOutput(outDir: string): Promise<Record<string, FileRecord>> {
   const files: Record<string, FileRecord> = {};
-  for (const [rel, info] of (await listFiles(outDir)) ?? []) {
+  for (const [rel, info = GONE] of (await listFiles(outDir, fileRecordOf)) ?? []) {
     // The staging folder of a build staged inside out/ (another one's, running) is not the site.
     if (rel === OUTPUT_MARKER || isLeftoverName(rel.split('/', 1)[0]!)) continue;
     files[rel] = info;
   }
   return files;
+}
+
+/** A file listed, then deleted before its lstat. */
+const GONE: FileRecord = { size: -1, mtimeMs: -1, ino: -1 };
+
+/** A file as the input signature signs it. */
+function signedRecordOf(info: Stats): FileRecord & { ctimeMs: number } {
+  return { ...fileRecordOf(info), ctimeMs: info.ctimeMs };
 }
 
 /** A file as the manifest records it: what sameFile compares. */
