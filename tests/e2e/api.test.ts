@@ -412,19 +412,23 @@ describe("the phone's column bar under a hidden navbar", () => {
     await openApiRoute(site, page, API);
     await page.evaluate(() => window.scrollTo(0, 6000));
     await page.waitForSelector('html[data-navbar-hidden]');
+    // The navbar slides away (0.2 s): a tap while it still covers the bar is retried by Playwright
+    // with the page scrolled, on a slow machine, which is the test's doing, not the reader's.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     const toggle = page.locator('.api-nav__toggle');
     const y = () => page.evaluate(() => Math.round(window.scrollY));
+    expect(await y(), 'before the tap').toBe(6000);
     await toggle.tap();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await y()).toBe(6000);
+    expect(await y(), 'opened').toBe(6000);
     await toggle.tap();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await y()).toBe(6000);
+    expect(await y(), 'folded').toBe(6000);
     await toggle.tap();
     await page.keyboard.press('Escape');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('api-nav__toggle'))).toBe(true);
-    expect(await y()).toBe(6000);
+    expect(await y(), 'closed with Escape').toBe(6000);
     await page.close();
   });
 });
