@@ -20,7 +20,7 @@ import type { Progress } from './stage.ts';
 export function createMarkdownCache(project: Project): MarkdownCache {
   // The salt's version goes up when the rendered HTML of unchanged markdown changes (v3: the URL
   // policy refuses `/\` paths), so no page keeps HTML an earlier rule let through.
-  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v3'));
+  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v4'));
 }
 
 /** Highlighted blocks depend on Shiki, its grammars and themes, not on docsgen's own code. */
@@ -75,6 +75,13 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         message: `broken markdown link "${link.source}": no such file in content/`,
         position: { file: doc.file, line: link.line, column: link.column },
         hint: 'link to an existing .md file, relative to this file',
+      })),
+      ...(md.findings.undefinedReferences ?? []).map((reference) => ({
+        kind: 'broken-markdown-link' as const,
+        link: reference.source,
+        message: `undefined reference "${reference.source}": no [${reference.label}]: definition in this page, so it shows as this text, not as a link`,
+        position: { file: doc.file, line: reference.line, column: reference.column },
+        hint: `add a line "[${reference.label}]: url" to this page, or write the link inline as [text](url); brackets meant as text go in \`code\` or start with \\[`,
       })),
       ...md.findings.missingImages.map((image) => ({
         kind: 'missing-image' as const,

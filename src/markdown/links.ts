@@ -16,6 +16,7 @@ import { allowedUrl } from './sanitize-url.ts';
 import type { RemovedHtml } from './sanitize.ts';
 import { isUnreadable, type ImageFacts, type ImageSize } from '../content/image-size.ts';
 import type { UnclosedBlock } from './code-meta.ts';
+import type { UndefinedReference } from './undefined-references.ts';
 import { IMAGE_EXTENSIONS, hasImageExtension } from '../content/image-types.ts';
 
 export interface LinkRecord {
@@ -39,6 +40,8 @@ export interface LinkFindings {
   removed?: RemovedHtml[];
   /** Code fences and `:::` containers never closed (code-meta.ts). */
   unclosed?: UnclosedBlock[];
+  /** `[text][label]` whose label no definition names (undefined-references.ts). */
+  undefinedReferences?: UndefinedReference[];
   /** Ids two elements of the page's content have: a `#fragment` lands on the first. */
   duplicateIds?: string[];
 }

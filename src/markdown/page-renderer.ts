@@ -21,6 +21,7 @@ import { rehypeHeadings, type HeadingData } from './headings.ts';
 import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
 import { remarkCodeMeta, type UnclosedBlock } from './code-meta.ts';
+import { remarkUndefinedReferences, type UndefinedReference } from './undefined-references.ts';
 import { rehypeTabs, remarkTabs } from './tabs.ts';
 import { rehypeAdmonitionIcons } from './admonition-icons.ts';
 import type { rehypeRawWhenNeeded } from './raw-html.ts';
@@ -64,16 +65,18 @@ export type MarkdownRenderer = (markdown: string, relPath: string) => RenderedMa
 interface PageSyntax extends GfmSyntax {
   directives: boolean;
   rawHtml: boolean;
+  /** `][` in the text: a reference that may be undefined (undefined-references.ts). */
+  references: boolean;
 }
 
-const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true };
+const FULL_SYNTAX: PageSyntax = { ...FULL_GFM, directives: true, rawHtml: true, references: true };
 
 /**
  * What `markdown` can contain. Directives start with ":" before a letter; raw HTML (the only source
  * of raw nodes, which the HTML parser and sanitizer step looks for) needs a "<".
  */
 function syntaxOf(markdown: string): PageSyntax {
-  return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: mayHoldRawHtml(markdown) };
+  return { ...gfmSyntaxOf(markdown), directives: /:[A-Za-z]/.test(markdown), rawHtml: mayHoldRawHtml(markdown), references: markdown.includes('][') };
 }
 
 /** Whether a page needs the raw-HTML step. */
@@ -140,9 +143,10 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml
     checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });
     const html = String(processorFor(markdown).processSync(file));
-    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[] };
+    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[]; undefinedReferences?: UndefinedReference[] };
     const findings = data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
     if (data.unclosedBlocks) findings.unclosed = data.unclosedBlocks;
+    if (data.undefinedReferences) findings.undefinedReferences = data.undefinedReferences;
     const { duplicateIds, ...linkTargets } = tokenizeLinkTargets(html);
     if (duplicateIds) findings.duplicateIds = duplicateIds;
     return {
@@ -163,6 +167,7 @@ function createProcessor(options: MarkdownRendererOptions, syntax: PageSyntax, r
     .use(remarkParse)
     .use(remarkGfmSelectable, syntax)
     .use(remarkCodeMeta)
+    .use(syntax.references ? [remarkUndefinedReferences] : [])
     .use(syntax.directives ? [remarkDirective, remarkTabs, remarkAdmonitions] : [])
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(syntax.rawHtml && rawHtml ? [rawHtml] : [])

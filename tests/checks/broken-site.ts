@@ -10,6 +10,7 @@ export const EXPECTED = [
   { kind: 'broken-anchor', link: '/docs/guide/first/#no-such-heading' },
   { kind: 'broken-anchor', link: '#nowhere' },
   { kind: 'broken-markdown-link', link: './missing.md' },
+  { kind: 'broken-markdown-link', link: '[the guide][guide-link]' },
   { kind: 'duplicate-route', link: undefined },
   { kind: 'missing-image', link: './img/none.png' },
 ];
@@ -38,6 +39,9 @@ export async function brokenSite(): Promise<string> {
       '[anchor](./first.md#no-such-heading)',
       '[same page](#nowhere)',
       '[markdown](./missing.md)',
+      '[the guide][guide-link] [defined][ok]',
+      '',
+      '[ok]: ./first.md',
       '',
       '![missing](./img/none.png)',
       '',

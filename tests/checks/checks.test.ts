@@ -30,7 +30,8 @@ describe('docsgen check on a site with known problems', () => {
     expect(byLink('/docs/nope/')?.position).toEqual({ file, line: 15, column: 1 });
     expect(byLink('#nowhere')?.position).toEqual({ file, line: 18, column: 1 });
     expect(byLink('./missing.md')?.position).toEqual({ file, line: 19, column: 1 });
-    expect(byLink('./img/none.png')?.position).toEqual({ file, line: 21, column: 1 });
+    expect(byLink('[the guide][guide-link]')?.position).toEqual({ file, line: 20, column: 1 });
+    expect(byLink('./img/none.png')?.position).toEqual({ file, line: 24, column: 1 });
   });
 
   it('reports a link broken on 5 or more pages once, as probably from the navbar, footer or theme', () => {
@@ -59,7 +60,7 @@ describe('docsgen check on a site with known problems', () => {
   it('prints text with positions and a summary, and GitHub annotations under GitHub Actions', async () => {
     const text = await runCli(['check', '--config', path.join(dir, 'config.yaml')]);
     expect(text.stderr).toContain('content/guide/links.md:15:1: warning: broken link "/docs/nope/"');
-    expect(text.stdout).toMatch(/checked 12 pages, 8 findings \(0 errors, 8 warnings\)/);
+    expect(text.stdout).toMatch(/checked 12 pages, 9 findings \(0 errors, 9 warnings\)/);
     const gh = await runCli(['check', '--config', path.join(dir, 'config.yaml')], { env: { GITHUB_ACTIONS: 'true' } });
     expect(gh.stdout).toContain('::warning file=content/guide/links.md,line=15,col=1::broken link "/docs/nope/"');
   });
