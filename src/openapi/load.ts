@@ -20,6 +20,7 @@ import { lintDocument } from './lint.ts';
 import { pointerOf, type SpecProblem } from './spec-problem.ts';
 import { isObject } from './pointer.ts';
 import { specJsonFileName, specJsonOf } from './spec-json.ts';
+import { aliasLoopIn, aliasLoopMessage } from '../schema/yaml-alias-loop.ts';
 
 export interface ApiEntry {
   id: string;
@@ -116,6 +117,11 @@ export function parseSpecText(raw: string, file: string): { document: Record<str
       throw new DocsgenError('the API spec holds more than one YAML document: a line of "---" starts another one here', { position, hint: 'an OpenAPI description is one document: remove the second one, or check that "spec" in config.yaml names the right file' });
     }
     throw new DocsgenError(`the API spec is not valid YAML: ${message}`, { position, hint: 'fix the syntax at this position' });
+  }
+  const loop = yaml && aliasLoopIn(yaml);
+  if (loop) {
+    const { message, hint } = aliasLoopMessage(loop);
+    throw new DocsgenError(`the API spec cannot be read: ${message}`, { position: { file, ...lineColumnAt(raw, loop.offset) }, hint });
   }
   if (!isObject(parsed)) {
     const what = Array.isArray(parsed) ? 'a list' : parsed === null || parsed === undefined ? 'empty' : 'a single value';

@@ -4,6 +4,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
+import { aliasLoopIn, aliasLoopMessage } from './yaml-alias-loop.ts';
 
 export type KeyPath = readonly (string | number)[];
 
@@ -57,6 +58,11 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
     );
   }
   const start = positionAt(0);
+  const loop = aliasLoopIn(doc);
+  if (loop) {
+    const { message, hint } = aliasLoopMessage(loop);
+    throw new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: ${message}`, { position: positionAt(loop.offset), hint });
+  }
   let data: unknown;
   try {
     data = doc.toJS() ?? {};
