@@ -16,6 +16,7 @@ import { collectLinkTargets, markdownPageParts, rawPart } from '../checks/link-t
 import { sitemapXml, robotsTxt } from '../emit/seo.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
 import { withBase } from '../../theme/urls.ts';
+import { staticAssetUrl } from '../site/static-asset-url.ts';
 import { contentFileFinding, type Content } from './content.ts';
 import { readForOutput } from '../content/assets.ts';
 import type { ContentWarning } from '../content/files.ts';
@@ -62,7 +63,7 @@ export function createPageRenderer(input: {
   keep?: (value: string) => string;
 }): PageRenderer {
   const { config } = input.project;
-  const favicon = config.favicon ? config.baseUrl + config.favicon : undefined;
+  const favicon = config.favicon ? staticAssetUrl(config.baseUrl, config.favicon) : undefined;
   const assets = { css: input.bundle.css, entry: input.bundle.entry, preload: input.bundle.preload, ...(favicon ? { favicon } : {}) };
   // A route whose kind's component comes on demand (search, landing, not-found, custom page) also
   // preloads it: the entry imports it before hydrating the page.

@@ -10,6 +10,7 @@ import type { DocSource } from '../content/scan.ts';
 import { flattenSidebar } from '../content/sidebar.ts';
 import { isExternal, resolveSitePath, withBase } from '../../theme/urls.ts';
 import { knownPageRoutes, sitePathLink } from './page-slash.ts';
+import { staticAssetUrl } from './static-asset-url.ts';
 import type { LogoData, NavItem, SearchSettings, SidebarItem, SiteData } from '../../theme/data.ts';
 
 export interface SiteDataInput {
@@ -104,7 +105,7 @@ function resolveNavbarItem(item: NavbarItemConfig, keyPath: KeyPath, ctx: NavCon
   const common = {
     position: item.position ?? 'left',
     ...(item.legacy ? { legacy: true } : {}),
-    ...(item.logo ? { logo: asset(ctx.base, item.logo) } : item.image ? { logo: asset(ctx.base, item.image) } : {}),
+    ...(item.logo ? { logo: staticAssetUrl(ctx.base, item.logo) } : item.image ? { logo: staticAssetUrl(ctx.base, item.image) } : {}),
     ...(item.version ? { version: item.version } : {}),
   } as const;
   const label = item.label ?? '';
@@ -204,15 +205,12 @@ function footerData(footer: NonNullable<SiteConfig['footer']>, ctx: NavContext):
   };
 }
 
-function asset(base: string, src: string): string {
-  return isExternal(src) || src.startsWith('/') ? src : base + src;
-}
 
 function logoData(base: string, logo: LogoConfig): LogoData {
   return {
     alt: logo.alt,
-    src: asset(base, logo.src),
-    ...(logo.srcDark ? { srcDark: asset(base, logo.srcDark) } : {}),
+    src: staticAssetUrl(base, logo.src),
+    ...(logo.srcDark ? { srcDark: staticAssetUrl(base, logo.srcDark) } : {}),
     href: logo.href ? resolveSitePath(base, logo.href) : base,
     ...(logo.width ? { width: logo.width } : {}),
     ...(logo.height ? { height: logo.height } : {}),

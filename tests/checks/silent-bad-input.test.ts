@@ -64,6 +64,19 @@ describe('config.yaml naming an image content/_static/ does not hold', () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('config.yaml:5:1: error: favicon "img/nope.svg"');
   });
+
+  it('a favicon or logo written from the site root (/favicon.svg) or with the base is published at the base, as the check reads it', async () => {
+    const dir = await copyFixture('basic');
+    const config = path.join(dir, 'config.yaml');
+    await edit(config, (text) => text.replace('favicon: favicon.svg', 'favicon: /favicon.svg').replace('  title: Fixture\n', '  title: Fixture\n  logo:\n    alt: Logo\n    src: /favicon.svg\n    srcDark: /docs/favicon.svg\n'));
+    const result = await runCli(['build', '--config', config]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toMatch(/0 findings/);
+    const html = await readFile(path.join(dir, 'out/guide/first/index.html'), 'utf8');
+    expect(html).toContain('<link rel="icon" href="/docs/favicon.svg">');
+    expect(html).toMatch(/<img class="navbar__logo logo--light logo--has-dark" src="\/docs\/favicon.svg"/);
+    expect(html).toMatch(/<img class="navbar__logo logo--dark" src="\/docs\/favicon.svg"/);
+  });
 });
 
 describe("the theme's stylesheets", () => {
