@@ -15,7 +15,7 @@ import type { RenderedRoute } from '../checks/links.ts';
 import { collectLinkTargets, markdownPageParts, rawPart } from '../checks/link-targets.ts';
 import { sitemapXml, robotsTxt } from '../emit/seo.ts';
 import type { PageData, SiteData } from '../../theme/data.ts';
-import { withBase } from '../../theme/urls.ts';
+import { encodePathSegments, withBase } from '../../theme/urls.ts';
 import { staticAssetUrl } from '../site/static-asset-url.ts';
 import { contentFileFinding, type Content } from './content.ts';
 import { readForOutput } from '../content/assets.ts';
@@ -84,7 +84,8 @@ export function createPageRenderer(input: {
       title,
       appHtml,
       assets: kindAssets.get(page.kind) ?? assets,
-      canonicalUrl: config.url + (page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
+      // Percent-encoded, as a URL in a link element must be (a route is a decoded path: `my page/`).
+      canonicalUrl: config.url + encodePathSegments(page.kind === 'notfound' ? config.baseUrl : withBase(config.baseUrl, page.route)),
     });
   };
   const announcement = rawPart(input.site.announcementBar?.content);

@@ -28,6 +28,20 @@ describe('docsgen build', () => {
     expect(sitemap).toContain('<loc>https://fixture.example.com/docs/guide/first/</loc>');
   });
 
+  it('writes pages named with spaces or non-ASCII letters as percent-encoded URLs in sitemap.xml, canonical and og:url', async () => {
+    const dir = await copyFixture('basic');
+    await writeFile(path.join(dir, 'content/guide/my page.md'), '# Spaced\n\nText.\n');
+    await writeFile(path.join(dir, 'content/guide/\u00fcber.md'), '# Umlaut\n\nText.\n');
+    const result = await runCli(['build', '--config', path.join(dir, 'config.yaml')]);
+    expect(result.code, result.stderr).toBe(0);
+    const sitemap = await readFile(path.join(dir, 'out/sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://fixture.example.com/docs/guide/my%20page/</loc>');
+    expect(sitemap).toContain('<loc>https://fixture.example.com/docs/guide/%C3%BCber/</loc>');
+    const page = await readFile(path.join(dir, 'out/guide/my page/index.html'), 'utf8');
+    expect(page).toContain('<link rel="canonical" href="https://fixture.example.com/docs/guide/my%20page/">');
+    expect(page).toContain('<meta property="og:url" content="https://fixture.example.com/docs/guide/my%20page/">');
+  });
+
   it('publishes Swagger UI only for a site with an API page', async () => {
     const withApi = await readdir(path.join(site, 'out/assets'));
     expect(withApi.some((f) => /^api-[A-Z0-9]{8}\.js$/.test(f))).toBe(true);
