@@ -48,7 +48,7 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   }
   // The validated config (with its defaults) is remembered by the file's content, so a warm build
   // skips validation. Deleting .docsgen/ is always safe.
-  const cacheFile = path.join(projectCacheDir(path.dirname(file)), `config-${hashText(DOCSGEN_VERSION, text)}.json`);
+  const cacheFile = path.join(projectCacheDir(path.dirname(file)), `config-${hashText(DOCSGEN_VERSION, 'vars-as-written', text)}.json`);
   const validated = await readCachedJson<SiteConfig>(cacheFile);
   if (validated !== undefined) return fromValidated(text, file, validated);
   // The schema (zod, with the YAML checks: about 90 ms to load) is loaded only to validate.

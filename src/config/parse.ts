@@ -11,6 +11,6 @@ import { CONFIG_EXAMPLE, type LoadedConfig } from './load.ts';
 const REFERENCE = 'config.yaml keys are listed in the README';
 
 export function parseConfig(text: string, file: string): LoadedConfig {
-  const parsed = parseYamlMapping({ text, file, example: CONFIG_EXAMPLE });
+  const parsed = parseYamlMapping({ text, file, example: CONFIG_EXAMPLE, numbersAsWritten: ['vars'] });
   return { config: validateYaml(configSchema, parsed, { reference: REFERENCE }).value, file, rootDir: path.dirname(file), locate: parsed.locate, locateInValue: parsed.locateInValue };
 }

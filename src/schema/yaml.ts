@@ -2,7 +2,7 @@
  * YAML inputs (config.yaml, front matter, `_category_.yaml`) parsed with positions: syntax errors
  * point at their line and column, and `locate` finds the key a validation message is about.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
 import { DocsgenError, DocsgenErrors, type SourcePosition } from '../errors.ts';
 import { aliasLoopIn, aliasLoopMessage } from './yaml-alias-loop.ts';
 
@@ -36,6 +36,11 @@ export interface YamlInput {
   example: string;
   /** Names the input in syntax errors: "invalid YAML in front matter". */
   name?: string;
+  /**
+   * Top-level keys whose numbers are read as written (config.yaml's `vars`, which pages show as
+   * text): YAML reads `version: 1.10` as the number 1.1, `0x1F` as 31 and a long id rounded.
+   */
+  numbersAsWritten?: readonly string[];
 }
 
 /** Parses a YAML document that must be a mapping; an empty document is an empty mapping. */
@@ -58,6 +63,7 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
     );
   }
   const start = positionAt(0);
+  for (const key of input.numbersAsWritten ?? []) keepNumbersAsWritten(doc.get(key, true));
   const loop = aliasLoopIn(doc);
   if (loop) {
     const { message, hint } = aliasLoopMessage(loop);
@@ -134,4 +140,14 @@ function refuseControlCharacters(data: unknown, name: string | undefined, locate
   }
   if (Array.isArray(data)) data.forEach((item, i) => refuseControlCharacters(item, name, locate, [...keyPath, i]));
   else if (typeof data === 'object' && data !== null) for (const [key, value] of Object.entries(data)) refuseControlCharacters(value, name, locate, [...keyPath, key]);
+}
+
+/** Every number under `node` becomes the text it is written as (`1.10`, `0x1F`, `01234`). */
+function keepNumbersAsWritten(node: unknown): void {
+  if (!isMap(node) && !isSeq(node)) return;
+  visit(node, {
+    Scalar(_key, scalar) {
+      if (typeof scalar.value === 'number' && scalar.source !== undefined) scalar.value = scalar.source;
+    },
+  });
 }

@@ -81,10 +81,10 @@ describe('site variables in a build', () => {
   it('appear in the page, its title and code blocks; an unknown one fails the build at file:line:column', async () => {
     const dir = await copyFixture('basic');
     const config = path.join(dir, 'config.yaml');
-    await writeFile(config, `${await readFile(config, 'utf8')}\nvars:\n  release: "5.4 SP1"\n  ports:\n    mos: 10540\n`);
+    await writeFile(config, `${await readFile(config, 'utf8')}\nvars:\n  release: "5.4 SP1"\n  ports:\n    mos: 10540\n  version: 1.10\n  zip: 01234\n  hex: 0x1F\n  big: 12345678901234567890\n`);
     const page = path.join(dir, 'content/guide/second.md');
     const original = await readFile(page, 'utf8');
-    await writeFile(page, original.replace('title: Second page', 'title: Second page for {{ release }}') + '\nRelease {{ release }} listens on {{ ports.mos }}; write \\{{ for braces.\n\n```sh\ncurl http://192.0.2.10:{{ ports.mos }}/\n```\n');
+    await writeFile(page, original.replace('title: Second page', 'title: Second page for {{ release }}') + '\nRelease {{ release }} listens on {{ ports.mos }}; write \\{{ for braces.\n\nAs written: {{ version }} {{ zip }} {{ hex }} {{ big }}.\n\n```sh\ncurl http://192.0.2.10:{{ ports.mos }}/\n```\n');
     const ok = await runCli(['build', '--config', config]);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
@@ -92,6 +92,8 @@ describe('site variables in a build', () => {
     expect(html).toContain('<title>Second page for 5.4 SP1');
     expect(html).toContain('Release 5.4 SP1 listens on 10540; write {{ for braces.');
     expect(html).toMatch(/192\.0\.2\.10:.*10540/);
+    // Numbers as config.yaml writes them: YAML alone reads 1.1, 1234, 31 and 12345678901234567000.
+    expect(html).toContain('As written: 1.10 01234 0x1F 12345678901234567890.');
     expect(html).not.toContain('{{ release }}');
 
     await writeFile(page, `${original}\nSee {{ relese }}.\n`);
