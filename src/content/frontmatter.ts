@@ -33,7 +33,7 @@ export async function parseMarkdownFile(text: string, file: string, memo?: YamlM
         hint: 'end the front matter block with a line that holds only "---"',
       });
     }
-    return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: [] };
+    return { frontMatter: {}, body: source, bodyLineOffset: 0, warnings: misplacedFrontMatter(source, file) };
   }
   const yaml = match[1] ?? '';
   // Checked from a copy: what the check returns (the title, the description…) is cut out of the
@@ -43,4 +43,25 @@ export async function parseMarkdownFile(text: string, file: string, memo?: YamlM
   const { frontMatter, warnings } = await memoised(memo, 'front matter', file, yaml, check);
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   return { frontMatter, body: source.slice(match[0].length), bodyLineOffset, warnings };
+}
+
+/** A block of `key: value` lines between `---` after blank lines, the way front matter is written. */
+const AFTER_BLANK_LINES = /^((?:[ \t]*\r?\n)+)---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * Front matter the page does not have because it is not where it is read: after blank lines, or
+ * in TOML (`+++`, as Hugo writes it). Either is shown as page text (a rule, then `title: …` as a
+ * heading), and the page gets its title from elsewhere, without a word: a warning says so.
+ */
+function misplacedFrontMatter(source: string, file: string): Warning[] {
+  const late = AFTER_BLANK_LINES.exec(source);
+  // Its first line a key, as front matter's is (a rule before prose has a blank line after it).
+  if (late && /^[A-Za-z_][\w-]*:/.test(late[2] ?? '')) {
+    const line = (late[1] ?? '').split('\n').length;
+    return [{ message: 'this looks like front matter, but it does not start on line 1, so it is shown as page text and its keys are not read: remove the blank lines above this ---', position: { file, line, column: 1 } }];
+  }
+  if (/^\+\+\+[ \t]*\r?\n/.test(source)) {
+    return [{ message: 'front matter between +++ lines (TOML) is not read and is shown as page text: write it as YAML between --- lines (title: My page)', position: { file, line: 1, column: 1 } }];
+  }
+  return [];
 }

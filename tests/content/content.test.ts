@@ -19,6 +19,17 @@ describe('front matter', () => {
     expect(parsed.warnings).toEqual([{ message: 'unknown front matter key "colour" is ignored', position: { file: 'a.md', line: 3, column: 1 } }]);
   });
 
+  it('warns about front matter after blank lines or in TOML, which would be shown as page text, and not about a rule in a page', async () => {
+    const late = await parseMarkdownFile('\n\n---\ntitle: Late\n---\n\nBody\n', 'a.md');
+    expect(late.frontMatter).toEqual({});
+    expect(late.warnings).toEqual([{ message: expect.stringContaining('does not start on line 1') as string, position: { file: 'a.md', line: 3, column: 1 } }]);
+    const toml = await parseMarkdownFile('+++\ntitle = "T"\n+++\nBody\n', 'a.md');
+    expect(toml.warnings).toEqual([{ message: expect.stringContaining('(TOML) is not read') as string, position: { file: 'a.md', line: 1, column: 1 } }]);
+    // Rules and a heading underlined with --- are ordinary markdown.
+    expect((await parseMarkdownFile('\nIntro\n\n---\n\nMore text\n---\n', 'a.md')).warnings).toEqual([]);
+    expect((await parseMarkdownFile('\n---\n\nNote: a rule, then prose.\n\n---\n', 'a.md')).warnings).toEqual([]);
+  });
+
   it('rejects invalid YAML and wrong types with file, line and column', async () => {
     await expect(parseMarkdownFile('---\ntitle: [oops\n---\n', 'a.md')).rejects.toThrow(DocsgenError);
     await expect(parseMarkdownFile('---\ntitle: A\nsidebar_position: first\n---\n', 'a.md')).rejects.toMatchObject({
