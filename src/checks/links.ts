@@ -151,7 +151,12 @@ function verdictOf(href: string, route: RenderedRoute, site: LinkTargets): { ver
   } catch {
     pathname = url.pathname;
   }
-  if (!isUnderBase(pathname, site.baseUrl)) return { verdict: undefined }; // outside the site
+  if (!isUnderBase(pathname, site.baseUrl)) {
+    // A path that leaves the site by `..` (`/docs/../x/`, `../../../x/`) is a slip: links to other
+    // sites on the host (another version's `/suite-5.5/`) name them, and are not checked.
+    const climbs = !isExternal(href) && !href.startsWith('//') && /(^|\/)\.\.(\/|$|[?#])/.test(href.split(/[?#]/, 1)[0] ?? '');
+    return { verdict: climbs ? { kind: 'broken-link', reason: `its ".." leads above the site's base ${site.baseUrl}, to ${pathname}` } : undefined };
+  }
   const targetRoute = matchRoute(pathname, site.routePaths);
   if (targetRoute) {
     if (!hash) return { verdict: undefined };

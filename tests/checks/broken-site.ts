@@ -11,6 +11,7 @@ export const EXPECTED = [
   { kind: 'broken-anchor', link: '#nowhere' },
   { kind: 'broken-markdown-link', link: './missing.md' },
   { kind: 'broken-markdown-link', link: '[the guide][guide-link]' },
+  { kind: 'broken-link', link: '../../../above/' },
   { kind: 'duplicate-route', link: undefined },
   { kind: 'missing-image', link: './img/none.png' },
 ];
@@ -39,7 +40,7 @@ export async function brokenSite(): Promise<string> {
       '[anchor](./first.md#no-such-heading)',
       '[same page](#nowhere)',
       '[markdown](./missing.md)',
-      '[the guide][guide-link] [defined][ok]',
+      '[the guide][guide-link] [defined][ok] [above the base](../../../above/)',
       '',
       '[ok]: ./first.md',
       '',

@@ -60,7 +60,7 @@ describe('docsgen check on a site with known problems', () => {
   it('prints text with positions and a summary, and GitHub annotations under GitHub Actions', async () => {
     const text = await runCli(['check', '--config', path.join(dir, 'config.yaml')]);
     expect(text.stderr).toContain('content/guide/links.md:15:1: warning: broken link "/docs/nope/"');
-    expect(text.stdout).toMatch(/checked 12 pages, 9 findings \(0 errors, 9 warnings\)/);
+    expect(text.stdout).toMatch(/checked 12 pages, 10 findings \(0 errors, 10 warnings\)/);
     const gh = await runCli(['check', '--config', path.join(dir, 'config.yaml')], { env: { GITHUB_ACTIONS: 'true' } });
     expect(gh.stdout).toContain('::warning file=content/guide/links.md,line=15,col=1::broken link "/docs/nope/"');
   });
