@@ -66,6 +66,11 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
     listing.files.map((relPath) => collectError(errors, async () => {
       const file = path.join(contentDir, relPath);
       const base = path.posix.basename(relPath);
+      // `_static/` is published as it is, a README.md or a category file there included.
+      if (relPath.startsWith('_static/')) {
+        assets.push(relPath);
+        return;
+      }
       if (CATEGORY_FILES.includes(base)) {
         const parent = path.posix.dirname(relPath);
         const dir = parent === '.' ? '' : parent;
@@ -74,7 +79,7 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         if (text !== undefined) categoryFiles.push({ dir, base, meta: await parseCategory(text, file, dir, options.yamlMemo) });
         return;
       }
-      if (relPath.endsWith('.page.tsx') && !relPath.startsWith('_static/')) {
+      if (relPath.endsWith('.page.tsx')) {
         customPages.push(relPath);
         return;
       }
@@ -82,6 +87,8 @@ export async function scanContent(contentDir: string, options: { includeDrafts: 
         assets.push(relPath);
         return;
       }
+      // A page named `_x.md`, or in a folder named `_x/`, is a partial, as Docusaurus has it: not published.
+      if (relPath.split('/').some((segment) => segment.startsWith('_'))) return;
       const read = await readDoc(contentDir, relPath, listing, options.yamlMemo);
       warnings.push(...read.warnings);
       fileWarnings.push(...read.fileWarnings);
