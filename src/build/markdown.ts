@@ -111,6 +111,13 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         position: { file: doc.file, line: block.line, column: block.column },
         hint: block.hint,
       })),
+      ...(md.findings.renamedIds ?? []).map((renamed) => ({
+        kind: 'broken-anchor' as const,
+        link: `#${renamed.wanted}`,
+        message: `the heading's id "${renamed.wanted}" is the theme's own, so the heading gets "${renamed.id}": a link to #${renamed.wanted} lands on the theme's element`,
+        position: { file: doc.file, line: renamed.line, column: renamed.column },
+        hint: 'choose another {#custom-id}; the theme\'s ids and ids starting with "__" or "docsgen" are reserved',
+      })),
       ...(md.findings.duplicateIds ?? []).map((id) => ({
         kind: 'broken-anchor' as const,
         link: `#${id}`,

@@ -18,13 +18,22 @@ const CUSTOM_ID = /\s*\{#([A-Za-z0-9_-][A-Za-z0-9_.:-]*)\}\s*$/;
 export interface HeadingData {
   toc: TocItem[];
   h1?: string;
+  /** `{#custom-id}`s the theme reserves, with the id each heading got instead. */
+  renamed?: RenamedId[];
+}
+
+export interface RenamedId {
+  wanted: string;
+  id: string;
+  line: number;
+  column: number;
 }
 
 export function rehypeHeadings() {
   return (tree: Root, file: VFile): void => {
     const slugger = new GithubSlugger();
     const toc: TocItem[] = [];
-    const data = file.data as { headings?: HeadingData };
+    const data = file.data as { headings: HeadingData };
 
     const first = tree.children.find((n) => n.type === 'element' || (n.type === 'text' && n.value.trim() !== ''));
     if (first && first.type === 'element' && first.tagName === 'h1') {
@@ -53,6 +62,10 @@ export function rehypeHeadings() {
       const wanted = explicit.get(heading) ?? (typeof heading.properties.id === 'string' ? heading.properties.id : slugger.slug(text));
       // A heading must not take an id the theme or the page data own (`main-content`, `__docsgen_data`).
       const id = CONTENT_ID.test(wanted) ? wanted : slugger.slug(`section-${wanted.replace(/^_+/, '')}`);
+      // A generated id quietly becomes another; one the author chose is said, as links to it go elsewhere.
+      if (id !== wanted && explicit.has(heading)) {
+        (data.headings.renamed ??= []).push({ wanted, id, line: heading.position?.start.line ?? 1, column: heading.position?.start.column ?? 1 });
+      }
       heading.properties.id = id;
       if (level >= 2) {
         heading.children.push({

@@ -17,6 +17,7 @@ import type { RemovedHtml } from './sanitize.ts';
 import { isUnreadable, type ImageFacts, type ImageSize } from '../content/image-size.ts';
 import type { UnclosedBlock } from './code-meta.ts';
 import type { UndefinedReference } from './undefined-references.ts';
+import type { RenamedId } from './headings.ts';
 import { IMAGE_EXTENSIONS, hasImageExtension } from '../content/image-types.ts';
 
 export interface LinkRecord {
@@ -40,6 +41,8 @@ export interface LinkFindings {
   removed?: RemovedHtml[];
   /** Code fences and `:::` containers never closed (code-meta.ts). */
   unclosed?: UnclosedBlock[];
+  /** `{#custom-id}`s the theme reserves, renamed (headings.ts). */
+  renamedIds?: RenamedId[];
   /** `[text][label]` whose label no definition names (undefined-references.ts). */
   undefinedReferences?: UndefinedReference[];
   /** Ids two elements of the page's content have: a `#fragment` lands on the first. */

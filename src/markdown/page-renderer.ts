@@ -147,6 +147,7 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml
     const findings = data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
     if (data.unclosedBlocks) findings.unclosed = data.unclosedBlocks;
     if (data.undefinedReferences) findings.undefinedReferences = data.undefinedReferences;
+    if (data.headings?.renamed) findings.renamedIds = data.headings.renamed;
     const { duplicateIds, ...linkTargets } = tokenizeLinkTargets(html);
     if (duplicateIds) findings.duplicateIds = duplicateIds;
     return {

@@ -100,6 +100,9 @@ describe('heading ids never take the ids the theme and page data own', () => {
     const out = render('## Main content\n\n## Data {#__docsgen_data}\n\n## Fine\n', 'a.md');
     expect(out.toc.map((t) => t.id)).toEqual(['section-main-content', 'section-docsgen_data', 'fine']);
     expect(out.html).not.toMatch(/id="(main-content|__docsgen_data)"/);
+    // The generated one is renamed quietly; the one the author chose is said, at its heading.
+    expect(out.findings.renamedIds).toEqual([{ wanted: '__docsgen_data', id: 'section-docsgen_data', line: 3, column: 1 }]);
+    expect(render('## Fine {#fine-id}\n', 'b.md').findings.renamedIds).toBeUndefined();
   });
 });
 
