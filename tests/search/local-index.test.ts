@@ -207,4 +207,33 @@ describe('embedded search index', () => {
     expect(boundedDistance('licence', 'license', 2)).toBe(1);
     expect(boundedDistance('abc', 'xyz', 1)).toBe(2);
   });
+
+  it('counts two neighbouring letters swapped as one typo, as readers make it most often', () => {
+    for (const [typed, word] of [['rundwon', 'rundown'], ['engnie', 'engine'], ['bakcup', 'backup'], ['lciense', 'license'], ['rnudown', 'rundown']]) {
+      expect(boundedDistance(typed!, word!, 1), typed).toBe(1);
+    }
+    expect(boundedDistance('ab', 'ba', 1)).toBe(1);
+    expect(boundedDistance('abcd', 'badc', 1)).toBe(2);
+  });
+
+  it('agrees with the full optimal-string-alignment distance on random words, within the bound', () => {
+    const full = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const row = d[i]!;
+          row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    let seed = 11;
+    const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const word = () => Array.from({ length: 1 + random(7) }, () => 'abcd'[random(4)]).join('');
+    for (let i = 0; i < 3000; i++) {
+      const [a, b, max] = [word(), word(), 1 + random(2)];
+      expect(boundedDistance(a, b, max), `${a} ${b} ${max}`).toBe(Math.min(full(a, b), max + 1));
+    }
+  });
 });

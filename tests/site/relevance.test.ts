@@ -20,6 +20,9 @@ export const RELEVANCE: [query: string, firstPage: string][] = [
   ['launcher status colors', 'user-guide/launcher/status-colours/'],
   ['licnce backup', 'installations/licensing/licence-backup-and-restore/'],
   ['rundwn', 'user-guide/playout/'],
+  // Two neighbouring letters swapped are one typo.
+  ['rundwon', 'user-guide/playout/'],
+  ['lciense backup', 'installations/licensing/licence-backup-and-restore/'],
   // A complete word prefers itself to the longer words it begins ("port" is not "portal").
   ['port', 'installations/system-requirements/network/'],
   ['network ports', 'installations/system-requirements/network/'],

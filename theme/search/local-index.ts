@@ -290,21 +290,32 @@ function typoMatches(shard: TermShard, word: string, key: string, maxTypos: numb
   for (const [form, i] of shard.forms) if (shard.keys[i]) consider(form, shard.keys[i] as string);
 }
 
-/** Levenshtein distance, giving up early once it must exceed `max`. */
+/**
+ * Edit distance with two neighbouring letters swapped counting as one edit (optimal string
+ * alignment), as readers mistype most often (`rundwon`, `engnie`); plain Levenshtein counted a swap
+ * as two, which a four-to-seven-letter word's one allowed typo could not cover. Gives up early
+ * once the distance must exceed `max`.
+ */
 export function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
-    if (rowMin > max) return max + 1;
+    // A swap reaches back two rows: only when neither row can lead within `max` is it over.
+    if (rowMin > max && previousMin + 1 > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
+    previousMin = rowMin;
   }
-  return previous[b.length] as number;
+  return Math.min(previous[b.length] as number, max + 1);
 }
