@@ -219,6 +219,22 @@ describe('table of contents and heading anchors', () => {
     await page.close();
   });
 
+  it('folds "On this page" again on the next page (client navigation) and on the way Back', async () => {
+    const { page } = await openPage(site, { viewport: { width: 600, height: 800 } });
+    await ready(page, 'guide/first/');
+    const toggle = page.locator('.toc__toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('.pagination-nav__link--next').click();
+    await page.waitForFunction(() => location.pathname === '/docs/guide/second/');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === '/docs/guide/first/');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.close();
+  });
+
   it('shows a # link on focus; following it updates the hash and keeps the heading clear of the navbar', async () => {
     const { page } = await openPage(site);
     await ready(page, 'reference/deep/long/');

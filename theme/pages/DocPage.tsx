@@ -37,7 +37,8 @@ export function DocPage(props: { page: DocPageData; sidebar: SidebarItem[] }) {
               </nav>
             ) : null}
             {site.docsVersion.badge ? <span className="badge badge--version">Version: {site.docsVersion.label}</span> : null}
-            {showToc ? <TocMobile items={page.toc} /> : null}
+            {/* Keyed by the route: each page's list starts folded, as on a fresh load. */}
+            {showToc ? <TocMobile key={page.route} items={page.toc} /> : null}
             <header>
               <h1 className="doc__title">{page.title}</h1>
             </header>
