@@ -53,13 +53,20 @@ export function parseYamlMapping(input: YamlInput): ParsedYaml {
   };
   if (doc.errors.length > 0) {
     throw new DocsgenErrors(
-      doc.errors.map(
-        (e) =>
-          new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: ${e.message.split('\n')[0] ?? e.message}`, {
+      doc.errors.map((e) => {
+        const twice = e.code === 'DUPLICATE_KEY' ? duplicateKeyAt(input.text, e.pos[0]) : undefined;
+        if (twice) {
+          const first = twice.firstOffset === undefined ? '' : ` (first at line ${positionAt(twice.firstOffset).line})`;
+          return new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: the key "${twice.key}" is written twice in one mapping${first}`, {
             position: positionAt(e.pos[0]),
-            hint: 'fix the YAML syntax at this position (indentation, quotes, a missing colon); quote values that contain ": "',
-          }),
-      ),
+            hint: `keep one "${twice.key}:" and put what both hold under it; YAML allows a key once per mapping`,
+          });
+        }
+        return new DocsgenError(`invalid YAML${input.name ? ` in ${input.name}` : ''}: ${e.message.split('\n')[0] ?? e.message}`, {
+          position: positionAt(e.pos[0]),
+          hint: 'fix the YAML syntax at this position (indentation, quotes, a missing colon); quote values that contain ": "',
+        });
+      }),
     );
   }
   const start = positionAt(0);
@@ -150,4 +157,16 @@ function keepNumbersAsWritten(node: unknown): void {
       if (typeof scalar.value === 'number' && scalar.source !== undefined) scalar.value = scalar.source;
     },
   });
+}
+
+/** The key written at `offset` (a duplicate), and where the same key is first written at the same indentation. */
+function duplicateKeyAt(text: string, offset: number): { key: string; firstOffset?: number } | undefined {
+  const match = /^("[^"\n]*"|'[^'\n]*'|[^:\n]+?)[ \t]*:/.exec(text.slice(offset));
+  if (!match) return undefined;
+  const written = match[1]!;
+  const key = /^["']/.test(written) ? written.slice(1, -1) : written;
+  const column = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  const escaped = written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const earlier = new RegExp(`^[ \\t]{${column}}${escaped}[ \\t]*:`, 'm').exec(text.slice(0, offset));
+  return { key, ...(earlier ? { firstOffset: earlier.index + column } : {}) };
 }
