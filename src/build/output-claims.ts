@@ -17,8 +17,11 @@ import type { SourcePosition } from '../errors.ts';
 export type OutputOwner =
   /** The bundle, the search index, the sidebar's items, content images, API specs. */
   | { kind: 'docsgen' }
-  /** A page's document (`route` as the reader sees it; `source` its file, when it has one). */
-  | { kind: 'page'; route: string; source?: string }
+  /**
+   * A page's document (`route` as the reader sees it; `source` its file, when it has one; `movedBy`
+   * what sets its path: "the slug in a.md's front matter", "api[].route in config.yaml").
+   */
+  | { kind: 'page'; route: string; source?: string; movedBy?: string }
   /** A file of `content/_static/` (`source`: its path). */
   | { kind: 'static'; source: string }
   /** sitemap.xml and robots.txt. */
@@ -79,11 +82,18 @@ function lostTo(loser: ClaimedPath, winner: ClaimedPath, configFile: string): Fi
     case 'page':
       throw new DocsgenError(`the page ${loser.owner.route} cannot be written: ${why}`, {
         position: positionOf(loser, configFile),
-        hint: winner.owner.kind === 'page' ? 'give one of the two pages another slug' : 'give the page another slug, outside the folders docsgen writes its own files in',
+        hint: winner.owner.kind === 'page' ? movePageHint(loser.owner, winner.owner) : 'give the page another slug, outside the folders docsgen writes its own files in',
       });
     case 'docsgen':
       return undefined; // two of docsgen's own files on one path would be a bug in docsgen, not the site's
   }
+}
+
+/** Move one of two pages on one path: each by what sets its path. */
+function movePageHint(loser: { route: string; movedBy?: string }, winner: { route: string; movedBy?: string }): string {
+  const by = (page: { route: string; movedBy?: string }) => `${page.route} by ${page.movedBy ?? 'its slug'}`;
+  if (winner.movedBy === undefined) return `move ${by(loser)}: ${winner.route} has a path of its own`;
+  return `move one of the two pages: ${by(loser)}, or ${by(winner)}`;
 }
 
 /** How the two paths collide, in the loser's terms. */

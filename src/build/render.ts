@@ -161,10 +161,28 @@ export function siteFiles(input: {
   // Pages docsgen makes (search, not-found, API, category pages) first: a page that loses is then one with a file to fix.
   const pages: ClaimedPath[] = [...input.routes.filter((route) => !route.doc), ...input.routes.filter((route) => route.doc)].map((route) => ({
     rel: pageFileOf(route),
-    owner: { kind: 'page', route: withBase(baseUrl, route.page.route), ...(route.doc ? { source: route.doc.file } : {}) },
+    owner: { kind: 'page', route: withBase(baseUrl, route.page.route), ...withMovedBy(movedBy(route)), ...(route.doc ? { source: route.doc.file } : {}) },
   }));
   const { kept, findings } = settleOutputPaths([...pages, ...files], project.loaded.file);
   return { files: files.filter((file) => kept.has(file)).map(({ rel, contents }) => ({ rel, contents })), findings };
+}
+
+const withMovedBy = (text: string | undefined) => (text === undefined ? {} : { movedBy: text });
+
+/** What sets a page's path, for the hint when two pages want one. */
+function movedBy(route: RouteEntry): string | undefined {
+  if (route.page.kind === 'notfound') return undefined; // always 404.html
+  if (route.doc) return `the slug in ${path.basename(route.doc.file)}'s front matter (or its file name)`;
+  switch (route.page.kind) {
+    case 'api':
+      return 'its api[].route in config.yaml';
+    case 'search':
+      return 'search.searchPagePath in config.yaml';
+    case 'page':
+      return 'the name of its .page.tsx file';
+    default:
+      return 'its place in content/';
+  }
 }
 
 /** An API's spec as written, as JSON too when it is YAML, and the OAuth redirect page Try it needs. */

@@ -81,6 +81,17 @@ describe('a build with files that want the same path of out/', () => {
     await rm(site, { recursive: true, force: true });
   }, 120_000);
 
+  it('says what moves each page when an API takes the search page\'s path', async () => {
+    const site = await copyFixture('basic');
+    const config = path.join(site, 'config.yaml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('route: api,', 'route: search,'));
+    const result = await runCli(['check', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: the page /docs/search/ cannot be written: out/search/index.html is the page /docs/search/');
+    expect(result.stderr).toContain('hint: move one of the two pages: /docs/search/ by its api[].route in config.yaml, or /docs/search/ by search.searchPagePath in config.yaml');
+    await rm(site, { recursive: true, force: true });
+  }, 120_000);
+
   it('fails at the doc, not the not-found page, when a slug needs 404.html as a folder, and leaves out/ as it was', async () => {
     const site = await copyFixture('basic');
     await build(site);
@@ -89,7 +100,7 @@ describe('a build with files that want the same path of out/', () => {
     const result = await runCli(['build', '--config', path.join(site, 'config.yaml')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('guide/nf.md:1:1: error: the page /docs/404.html/ cannot be written: out/404.html/index.html needs out/404.html to be a folder, and that is the page /docs/404/');
-    expect(result.stderr).toContain('hint: give one of the two pages another slug');
+    expect(result.stderr).toContain("hint: move /docs/404.html/ by the slug in nf.md's front matter (or its file name): /docs/404/ has a path of its own");
     expect(result.stderr).not.toMatch(/EISDIR|ENOTDIR|\n\s+at /);
     expect(await contentsOf(path.join(site, 'out'))).toEqual(before);
     await rm(site, { recursive: true, force: true });
