@@ -8,9 +8,10 @@ import path from 'node:path';
 import { hashText } from '../cache/fingerprint.ts';
 import { projectCacheDir, readCachedJson, writeCachedJson } from '../cache/json-cache.ts';
 import { DOCSGEN_VERSION } from '../paths.ts';
-import type { SourcePosition } from '../errors.ts';
 import { utf16WithMark } from '../content/encoding.ts';
 import { configReadError } from './read-error.ts';
+import { strictUtf8 } from '../schema/strict-utf8.ts';
+import { DocsgenError, type SourcePosition } from '../errors.ts';
 import { parseYamlMapping, type KeyPath } from '../schema/yaml.ts';
 import type { SiteConfig } from './schema.ts';
 
@@ -29,9 +30,9 @@ export interface LoadedConfig {
 }
 
 
-/** UTF-8 (a byte-order mark is read by the YAML parser), or UTF-16 with its byte-order mark, as pages are read. */
-function configText(bytes: Buffer): string {
-  return utf16WithMark(bytes) ?? bytes.toString('utf8');
+/** UTF-8 (with or without a byte-order mark), or UTF-16 with its byte-order mark, as pages are read. */
+function configText(bytes: Buffer, file: string): string {
+  return utf16WithMark(bytes) ?? strictUtf8(bytes, file, 'config.yaml');
 }
 
 /** What config.yaml holds, for the hint when the file is not a mapping. */
@@ -41,8 +42,9 @@ export async function loadConfig(configFile: string): Promise<LoadedConfig> {
   const file = path.resolve(configFile);
   let text: string;
   try {
-    text = configText(await readFile(file));
+    text = configText(await readFile(file), file);
   } catch (error) {
+    if (error instanceof DocsgenError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     throw configReadError(file, code);
   }

@@ -21,6 +21,7 @@ import { pointerOf, type SpecProblem } from './spec-problem.ts';
 import { isObject } from './pointer.ts';
 import { specJsonFileName, specJsonOf } from './spec-json.ts';
 import { aliasLoopIn, aliasLoopMessage } from '../schema/yaml-alias-loop.ts';
+import { strictUtf8 } from '../schema/strict-utf8.ts';
 
 export interface ApiEntry {
   id: string;
@@ -78,8 +79,9 @@ export async function loadApiSpec(entry: ApiEntry, rootDir: string, cacheDir?: s
  * `specKey` can find it), as that line is what the user fixes.
  */
 async function readSpecFile(file: string, entry: ApiEntry, specKey?: () => SourcePosition): Promise<string> {
+  let bytes: Buffer;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     const why = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code;
@@ -88,6 +90,7 @@ async function readSpecFile(file: string, entry: ApiEntry, specKey?: () => Sourc
       hint: `check the "spec" path of the API entry "${entry.id}" in config.yaml; it is relative to the folder of config.yaml`,
     });
   }
+  return strictUtf8(bytes, file, 'the API spec');
 }
 
 /**
