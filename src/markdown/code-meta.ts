@@ -43,6 +43,8 @@ export function remarkCodeMeta() {
     // Code blocks are flow content: the walk never enters paragraphs, headings or tables, which
     // hold only phrasing (most of a page's nodes). Iterative, for deeply nested lists and quotes.
     const pending: Nodes[] = [tree];
+    // The container each node is in, for the message about one nested with as many colons.
+    const outer = new Map<Nodes, Nodes>();
     for (let node = pending.pop(); node; node = pending.pop()) {
       if (node.type === 'code') {
         const offset = node.position?.start.offset;
@@ -55,9 +57,16 @@ export function remarkCodeMeta() {
       } else if ('children' in node && !PHRASING_ONLY.has(node.type)) {
         if (node.type === 'containerDirective' && CHECKED_CONTAINERS.has(node.name)) {
           const open = unclosedBlock(node, source, 'container');
-          if (open) (unclosed ??= []).push(open);
+          const around = outer.get(node);
+          const shallow = around !== undefined && colonsAt(around, source) <= colonsAt(node, source);
+          if (open) (unclosed ??= []).push(shallow ? nestedTooShallow(open, around, source) : around ? endsWithOuter(open, around, source) : open);
         }
-        for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i] as Nodes);
+        const container = node.type === 'containerDirective' ? node : outer.get(node);
+        for (let i = node.children.length - 1; i >= 0; i--) {
+          const child = node.children[i] as Nodes;
+          if (container) outer.set(child, container);
+          pending.push(child);
+        }
       }
     }
     if (metas.size > 0) (file.data as { codeMeta?: Map<number, string> }).codeMeta = metas;
@@ -132,6 +141,36 @@ function unclosedBlock(node: Nodes, source: string, kind: 'fence' | 'container')
 }
 
 const quoteDepth = (prefix: string) => prefix.split('>').length - 1;
+
+/** An unclosed container inside a deeper one runs to the end of that one, not of a list item or quote. */
+function endsWithOuter(open: UnclosedBlock, around: Nodes, source: string): UnclosedBlock {
+  const name = 'name' in around ? String(around.name) : '';
+  return { ...open, message: open.message.replace('the rest of the list item or block quote holding it', `the rest of the ${':'.repeat(colonsAt(around, source))}${name} around it`) };
+}
+
+/** How many colons open a container directive. */
+function colonsAt(node: Nodes, source: string): number {
+  const at = node.position?.start.offset ?? 0;
+  let colons = 0;
+  while (source[at + colons] === ':') colons++;
+  return colons;
+}
+
+/**
+ * A container inside another opened with as many colons (`:::tabs` around `:::tab`): the inner
+ * one's closing line closes the outer one, which CommonMark directives count by colons, so the
+ * inner one never closes. The fix is on the outer container: more colons.
+ */
+function nestedTooShallow(open: UnclosedBlock, around: Nodes, source: string): UnclosedBlock {
+  const colons = colonsAt(around, source);
+  const name = 'name' in around ? String(around.name) : '';
+  const more = ':'.repeat(colons + 1);
+  return {
+    ...open,
+    message: `${open.message.split(' is never closed')[0]} is never closed: the ${':'.repeat(colons)}${name} around it ends at the first closing ${':'.repeat(colons)} line, which was meant for this one`,
+    hint: `give the outer container more colons than the ones inside it: ${more}${name} … ${more}`,
+  };
+}
 
 const PHRASING_ONLY = new Set<string>(['paragraph', 'heading', 'table']);
 

@@ -78,4 +78,13 @@ describe('unclosed code fences and containers', () => {
     ];
     for (const markdown of closed) expect([markdown, unclosed(markdown)]).toEqual([markdown, []]);
   });
+
+  it('says a container nested with as many colons as the one around it is closed too early, and how to nest it', () => {
+    const found = (render(':::tabs\n:::tab[A]\nalpha\n:::\n:::tab[B]\nbeta\n:::\n:::\n', 'page.md').findings.unclosed ?? [])[0];
+    expect(found).toMatchObject({ message: ':::tab is never closed: the :::tabs around it ends at the first closing ::: line, which was meant for this one', line: 2, column: 1 });
+    expect(found?.hint).toBe('give the outer container more colons than the ones inside it: ::::tabs … ::::');
+    // Nested as it should be: nothing to say. An inner one left open inside a deeper outer one is just unclosed.
+    expect(unclosed('::::tabs\n:::tab[A]\nalpha\n:::\n::::\n')).toEqual([]);
+    expect(unclosed('::::note\n:::tip\ninner\n::::\n')[0]?.message).toBe(':::tip is never closed: the rest of the ::::note around it is inside it');
+  });
 });
