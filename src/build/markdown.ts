@@ -20,7 +20,7 @@ import type { Progress } from './stage.ts';
 export function createMarkdownCache(project: Project): MarkdownCache {
   // The salt's version goes up when the rendered HTML of unchanged markdown changes (v3: the URL
   // policy refuses `/\` paths), so no page keeps HTML an earlier rule let through.
-  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v4'));
+  return new MarkdownCache(project.projectCache, hashText(DOCSGEN_VERSION, project.config.baseUrl, 'markdown-v5'));
 }
 
 /** Highlighted blocks depend on Shiki, its grammars and themes, not on docsgen's own code. */
@@ -117,6 +117,12 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         message: `the heading's id "${renamed.wanted}" is the theme's own, so the heading gets "${renamed.id}": a link to #${renamed.wanted} lands on the theme's element`,
         position: { file: doc.file, line: renamed.line, column: renamed.column },
         hint: 'choose another {#custom-id}; the theme\'s ids and ids starting with "__" or "docsgen" are reserved',
+      })),
+      ...(md.findings.misplaced ?? []).map((block) => ({
+        kind: 'misplaced-block' as const,
+        message: block.message,
+        position: { file: doc.file, line: block.line, column: block.column },
+        hint: block.hint,
       })),
       ...(md.findings.duplicateIds ?? []).map((id) => ({
         kind: 'broken-anchor' as const,

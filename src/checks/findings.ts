@@ -14,6 +14,7 @@ const FINDING_KINDS = [
   'unreadable-image',
   'removed-html',
   'unclosed-block',
+  'misplaced-block',
   'theme-css',
   'unknown-front-matter',
   'content-file',

@@ -18,6 +18,7 @@ import { isUnreadable, type ImageFacts, type ImageSize } from '../content/image-
 import type { UnclosedBlock } from './code-meta.ts';
 import type { UndefinedReference } from './undefined-references.ts';
 import type { RenamedId } from './headings.ts';
+import type { MisplacedBlock } from './tabs.ts';
 import { IMAGE_EXTENSIONS, hasImageExtension } from '../content/image-types.ts';
 
 export interface LinkRecord {
@@ -41,6 +42,8 @@ export interface LinkFindings {
   removed?: RemovedHtml[];
   /** Code fences and `:::` containers never closed (code-meta.ts). */
   unclosed?: UnclosedBlock[];
+  /** Tabs written so that they make no tabs (tabs.ts). */
+  misplaced?: MisplacedBlock[];
   /** `{#custom-id}`s the theme reserves, renamed (headings.ts). */
   renamedIds?: RenamedId[];
   /** `[text][label]` whose label no definition names (undefined-references.ts). */

@@ -22,7 +22,7 @@ import { rehypeLinks, type LinkContext, type LinkFindings } from './links.ts';
 import { rehypeShiki, type CodeHighlighter } from './highlight.ts';
 import { remarkCodeMeta, type UnclosedBlock } from './code-meta.ts';
 import { remarkUndefinedReferences, type UndefinedReference } from './undefined-references.ts';
-import { rehypeTabs, remarkTabs } from './tabs.ts';
+import { rehypeTabs, remarkTabs, type MisplacedBlock } from './tabs.ts';
 import { rehypeAdmonitionIcons } from './admonition-icons.ts';
 import type { rehypeRawWhenNeeded } from './raw-html.ts';
 import { rehypeSearchBlocks, type SearchBlock } from './search-blocks.ts';
@@ -143,11 +143,12 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions, rawHtml
     checkMarkdownLimits(markdown, relPath);
     const file = new VFile({ value: markdown, path: relPath });
     const html = String(processorFor(markdown).processSync(file));
-    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[]; undefinedReferences?: UndefinedReference[] };
+    const data = file.data as { headings?: HeadingData; links?: LinkFindings; searchBlocks?: SearchBlock[]; unclosedBlocks?: UnclosedBlock[]; undefinedReferences?: UndefinedReference[]; misplacedBlocks?: MisplacedBlock[] };
     const findings = data.links ?? { links: [], brokenMarkdownLinks: [], missingImages: [], assets: [] };
     if (data.unclosedBlocks) findings.unclosed = data.unclosedBlocks;
     if (data.undefinedReferences) findings.undefinedReferences = data.undefinedReferences;
     if (data.headings?.renamed) findings.renamedIds = data.headings.renamed;
+    if (data.misplacedBlocks) findings.misplaced = data.misplacedBlocks;
     const { duplicateIds, ...linkTargets } = tokenizeLinkTargets(html);
     if (duplicateIds) findings.duplicateIds = duplicateIds;
     return {

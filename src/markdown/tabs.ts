@@ -45,11 +45,18 @@ const GROUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function remarkTabs() {
   return (tree: MdastRoot, file: VFile): void => {
+    const misplaced: MisplacedBlock[] = [];
     visit(tree, 'containerDirective', (node: ContainerDirective, index, parent) => {
+      if (node.name === 'tab' && !(parent?.type === 'containerDirective' && parent.name === 'tabs')) misplaced.push(misplacedAt(node, TAB_OUTSIDE));
       const offset = node.position?.start.offset;
       if (node.name !== 'tabs' || offset === undefined || !parent || index === undefined) return;
       const tabs = node.children.filter((child): child is ContainerDirective => child.type === 'containerDirective' && child.name === 'tab');
-      if (tabs.length === 0) return; // left to the admonitions step, which shows the author's text as written
+      if (tabs.length === 0) {
+        // Left to the admonitions step, which shows the author's text as written: said, as no tabs show.
+        misplaced.push(misplacedAt(node, TABS_WITHOUT_TAB));
+        return;
+      }
+      if (node.children.some((child) => !tabs.includes(child as ContainerDirective))) misplaced.push(misplacedAt(node, TEXT_BESIDE_TABS));
       const labels = tabs.map((tab, i) => takeLabel(tab) || `Tab ${i + 1}`);
       const groupId = node.attributes?.groupId ?? undefined;
       const data = file.data as TabsData;
@@ -59,7 +66,33 @@ export function remarkTabs() {
       const panels = tabs.map((tab) => container(tab.children, tab.position));
       parent.children[index] = container([...others, ...panels], node.position) as never;
     });
+    if (misplaced.length > 0) (file.data as { misplacedBlocks?: MisplacedBlock[] }).misplacedBlocks = misplaced;
   };
+}
+
+/** Tabs written in a way that does not make the tabs the author meant (a warning at the container). */
+export interface MisplacedBlock {
+  message: string;
+  hint: string;
+  line: number;
+  column: number;
+}
+
+const TAB_OUTSIDE = {
+  message: ':::tab is not inside ::::tabs, so it is no tab: its text is shown as written',
+  hint: 'put the :::tab[Label] … ::: blocks inside one ::::tabs … :::: (the outer one with more colons)',
+};
+const TABS_WITHOUT_TAB = {
+  message: 'this tabs container holds no :::tab, so no tabs are shown: its text is shown as written',
+  hint: 'write each tab as :::tab[Label] … ::: inside it, the tabs container with more colons (::::tabs … ::::)',
+};
+const TEXT_BESIDE_TABS = {
+  message: 'this tabs container holds text outside its tabs: it is shown above the tab list, in no tab',
+  hint: 'move the text into a :::tab[Label] … ::: block, or above the ::::tabs line',
+};
+
+function misplacedAt(node: ContainerDirective, what: { message: string; hint: string }): MisplacedBlock {
+  return { ...what, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
 }
 
 function container(children: ContainerDirective['children'], position: ContainerDirective['position']): Blockquote {

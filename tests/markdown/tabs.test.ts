@@ -50,3 +50,18 @@ describe('tabs', () => {
     expect(body?.childNodes?.filter((n) => n.nodeName === 'div')).toHaveLength(1);
   });
 });
+
+describe('tabs written so that they make no tabs', () => {
+  const misplaced = (markdown: string) => (render(markdown, 'page.md').findings.misplaced ?? []).map(({ message, line, column }) => ({ message: message.split(/[,:] /)[0], line, column }));
+
+  it('warns at a tab outside a tabs container, a tabs container without a tab, and text beside the tabs', () => {
+    expect(misplaced(':::tab[Lonely]\ntext\n:::\n')).toEqual([{ message: ':::tab is not inside ::::tabs', line: 1, column: 1 }]);
+    expect(misplaced('::::tabs\nno tab here\n::::\n')).toEqual([{ message: 'this tabs container holds no :::tab', line: 1, column: 1 }]);
+    expect(misplaced('Intro.\n\n::::tabs\nstray\n:::tab[A]\nx\n:::\n::::\n')).toEqual([{ message: 'this tabs container holds text outside its tabs', line: 3, column: 1 }]);
+  });
+
+  it('says nothing of tabs written as the README shows them', () => {
+    expect(misplaced('::::tabs{groupId="os"}\n:::tab[Linux]\na\n:::\n:::tab[Windows]\nb\n:::\n::::\n')).toEqual([]);
+  });
+});
+
