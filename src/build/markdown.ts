@@ -4,6 +4,7 @@
  */
 import type { DocSource } from '../content/scan.ts';
 import type { RenderedMarkdown } from '../markdown/render.ts';
+import type { UnclosedBlock } from '../markdown/code-meta.ts';
 import { renderAllMarkdown, type RenderAllInput } from '../markdown/render-all.ts';
 import { MarkdownCache } from '../cache/markdown-cache.ts';
 import { HighlightCache } from '../cache/highlight-cache.ts';
@@ -105,12 +106,7 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         position: { file: doc.file, ...(removed.line ? { line: removed.line, column: removed.column ?? 1 } : {}) },
         hint: 'see "Raw HTML in markdown" in the README for what a page may contain',
       })),
-      ...(md.findings.unclosed ?? []).map((block) => ({
-        kind: 'unclosed-block' as const,
-        message: block.message,
-        position: { file: doc.file, line: block.line, column: block.column },
-        hint: block.hint,
-      })),
+      ...(md.findings.unclosed ?? []).map((block) => blockFinding('unclosed-block', doc, block)),
       ...(md.findings.renamedIds ?? []).map((renamed) => ({
         kind: 'broken-anchor' as const,
         link: `#${renamed.wanted}`,
@@ -118,12 +114,7 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
         position: { file: doc.file, line: renamed.line, column: renamed.column },
         hint: 'choose another {#custom-id}; the theme\'s ids and ids starting with "__" or "docsgen" are reserved',
       })),
-      ...(md.findings.misplaced ?? []).map((block) => ({
-        kind: 'misplaced-block' as const,
-        message: block.message,
-        position: { file: doc.file, line: block.line, column: block.column },
-        hint: block.hint,
-      })),
+      ...(md.findings.misplaced ?? []).map((block) => blockFinding('misplaced-block', doc, block)),
       ...(md.findings.duplicateIds ?? []).map((id) => ({
         kind: 'broken-anchor' as const,
         link: `#${id}`,
@@ -133,4 +124,9 @@ export function markdownFindings(docs: readonly DocSource[], rendered: ReadonlyM
       })),
     ];
   });
+}
+
+/** A block's problem (an unclosed fence or container, tabs that make no tabs) as a finding at its line. */
+function blockFinding(kind: 'unclosed-block' | 'misplaced-block', doc: DocSource, block: UnclosedBlock): import('../checks/findings.ts').Finding {
+  return { kind, message: block.message, position: { file: doc.file, line: block.line, column: block.column }, hint: block.hint };
 }

@@ -26,6 +26,7 @@ import type { Root, Element, ElementContent } from 'hast';
 import type { VFile } from 'vfile';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
+import type { UnclosedBlock } from './code-meta.ts';
 
 interface TabSet {
   groupId?: string;
@@ -70,13 +71,8 @@ export function remarkTabs() {
   };
 }
 
-/** Tabs written in a way that does not make the tabs the author meant (a warning at the container). */
-export interface MisplacedBlock {
-  message: string;
-  hint: string;
-  line: number;
-  column: number;
-}
+/** Tabs written in a way that does not make the tabs the author meant: a warning at the container, shaped as an unclosed block's. */
+export type MisplacedBlock = UnclosedBlock;
 
 const TAB_OUTSIDE = {
   message: ':::tab is not inside ::::tabs, so it is no tab: its text is shown as written',

@@ -4,6 +4,7 @@
  * read strictly, the first byte that is not UTF-8 is an error at its line and column.
  */
 import { DocsgenError } from '../errors.ts';
+import { lineColumnAt } from '../openapi/positions.ts';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -13,12 +14,9 @@ export function strictUtf8(bytes: Uint8Array, file: string, what: string): strin
     return strict.decode(bytes);
   } catch {
     const lenient = new TextDecoder('utf-8').decode(bytes);
-    const at = lenient.indexOf('\uFFFD');
-    const before = lenient.slice(0, Math.max(0, at));
-    const line = before.split('\n').length;
-    const column = at - (before.lastIndexOf('\n') + 1) + 1;
+    const at = Math.max(0, lenient.indexOf('\uFFFD'));
     throw new DocsgenError(`${what} is not UTF-8 text: the character here is in another encoding (Latin-1 or Windows-1252?)`, {
-      position: { file, line, column },
+      position: { file, ...lineColumnAt(lenient, at) },
       hint: 'save the file as UTF-8 (most editors offer it under "Save with encoding"), then build again',
     });
   }
